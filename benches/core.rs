@@ -1,0 +1,33 @@
+//! Native benchmarks of the core: validate per convention, parse, fit.
+use criterion::{criterion_group, criterion_main, Criterion};
+use mcp_naming::provider::{fit, Provider};
+use mcp_naming::{is_valid, parse, validate, Convention, Options};
+use std::hint::black_box;
+
+const TYPICAL: &[(Convention, &str)] = &[
+    (Convention::Mcp, "get_user_profile"),
+    (Convention::Chora, "myproject:create_task"),
+    (Convention::Syntropy, "mcp__syntropy__serena_find_symbol"),
+    (Convention::Claude, "mcp__github__create_issue"),
+    (Convention::Agent, "duyet__get_cv"),
+    (Convention::OpenProject, "list_work_packages"),
+    (Convention::Registry, "edit.ast.apply_refactor"),
+];
+
+fn bench(c: &mut Criterion) {
+    let opts = Options::default();
+    for &(conv, name) in TYPICAL {
+        c.bench_function(&format!("is_valid/{conv}"), |b| b.iter(|| is_valid(black_box(name), conv, &opts)));
+        c.bench_function(&format!("validate/{conv}"), |b| b.iter(|| validate(black_box(name), conv, &opts)));
+        c.bench_function(&format!("parse/{conv}"), |b| b.iter(|| parse(black_box(name), conv, &opts)));
+    }
+    c.bench_function("validate/chora invalid", |b| {
+        b.iter(|| validate(black_box("MyProject:CreateTask"), Convention::Chora, &opts))
+    });
+    let long = "mcp__syntropy__context7_".to_string() + &"get_library_documentation_".repeat(4);
+    c.bench_function("fit/openai long", |b| b.iter(|| fit(black_box(&long), Provider::OpenAi, &[])));
+    c.bench_function("fit/openai passing", |b| b.iter(|| fit(black_box("get_user"), Provider::OpenAi, &[])));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

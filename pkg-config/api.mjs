@@ -1,0 +1,318 @@
+// The JavaScript face of mcp-naming: argument checks, decoding of compact reports, NamingError.
+// Every decision is made in the Rust core; this file only converts and checks types.
+// The build turns it into api.cjs for CommonJS (export keywords become module.exports).
+
+let w = null;
+
+/** Installs the initialized wasm-bindgen exports (called once by the entry file). */
+export default function setWasm(wasm) {
+  w = wasm;
+}
+
+export const CONVENTIONS = Object.freeze(['mcp', 'chora', 'syntropy', 'claude', 'agent', 'openproject', 'registry']);
+export const PROVIDERS = Object.freeze(['openai', 'anthropic', 'gemini', 'bedrock', 'mistral']);
+const CONVENTION_INDEX = new Map(CONVENTIONS.map((id, i) => [id, i]));
+const PROVIDER_INDEX = new Map(PROVIDERS.map((id, i) => [id, i]));
+const NONE = 0xffffffff;
+const EMPTY = Object.freeze([]);
+let CODES = null;
+
+export class NamingError extends Error {
+  constructor(code, message, diagnostics = [], suggestions = []) {
+    super(message);
+    this.name = 'NamingError';
+    this.code = code;
+    this.diagnostics = diagnostics;
+    this.suggestions = suggestions;
+  }
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, 40)}`;
+}
+
+function invalidArgument(message) {
+  return new NamingError('invalid_argument', message, [
+    { code: 'invalid_argument', severity: 'error', message, start: 0, end: 0 },
+  ]);
+}
+
+function string(value, what) {
+  if (typeof value !== 'string') throw invalidArgument(`${what} must be a string, got ${describe(value)}`);
+  return value;
+}
+
+function strings(value, what) {
+  if (!Array.isArray(value)) throw invalidArgument(`${what} must be an array of strings, got ${describe(value)}`);
+  for (let i = 0; i < value.length; i++) {
+    if (typeof value[i] !== 'string') throw invalidArgument(`${what}[${i}] must be a string, got ${describe(value[i])}`);
+  }
+  return value;
+}
+
+function object(value, what) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw invalidArgument(`${what} must be an object, got ${describe(value)}`);
+  }
+  return value;
+}
+
+function conventionIndex(id) {
+  const i = typeof id === 'string' ? CONVENTION_INDEX.get(id) : undefined;
+  if (i === undefined) throw invalidArgument(`unknown convention ${describe(id)}: use one of ${CONVENTIONS.join(', ')}`);
+  return i;
+}
+
+function providerIndex(id) {
+  const i = typeof id === 'string' ? PROVIDER_INDEX.get(id) : undefined;
+  if (i === undefined) throw invalidArgument(`unknown provider ${describe(id)}: use one of ${PROVIDERS.join(', ')}`);
+  return i;
+}
+
+function options(value) {
+  if (value === undefined || value === null) return undefined;
+  object(value, 'options');
+  for (const key of ['expectedNamespace', 'project']) {
+    if (value[key] !== undefined) string(value[key], `options.${key}`);
+  }
+  for (const key of ['servers', 'builtins', 'actions']) {
+    if (value[key] !== undefined) strings(value[key], `options.${key}`);
+  }
+  return value;
+}
+
+/** Runs a wasm call; an error object it throws becomes a NamingError. */
+function call(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    if (e && typeof e === 'object' && typeof e.code === 'string' && !(e instanceof Error)) {
+      throw new NamingError(e.code, e.message, e.diagnostics ?? [], e.suggestions ?? []);
+    }
+    throw e;
+  }
+}
+
+function slice(name, r, at) {
+  return r[at] === NONE ? null : name.slice(r[at], r[at + 1]);
+}
+
+function decodeParts(name, convention, r, count) {
+  switch (convention) {
+    case 0: return { name: slice(name, r, 2) };
+    case 1: return { namespace: slice(name, r, 2), tool: slice(name, r, 4) };
+    case 2: return { server: slice(name, r, 2), tool: slice(name, r, 4) };
+    case 3: return { server: slice(name, r, 2), tool: slice(name, r, 4) };
+    case 4: return { mcp: slice(name, r, 2), tool: slice(name, r, 4) };
+    case 5: return { action: slice(name, r, 2), entity: slice(name, r, 4) };
+    default: {
+      const segments = new Array(count);
+      for (let i = 0; i < count; i++) segments[i] = slice(name, r, 2 + 2 * i);
+      return { segments };
+    }
+  }
+}
+
+function report(name, convention, r) {
+  const spanCount = r[1];
+  let at = 2 + 2 * spanCount;
+  const parts = spanCount > 0 ? decodeParts(name, convention, r, spanCount) : null;
+  const count = r[at++];
+  const hasSuggestion = r[at + 4 * count] === 1;
+  let errors = EMPTY;
+  let warnings = EMPTY;
+  let suggestion = null;
+  if (count > 0 || hasSuggestion) {
+    if (CODES === null) CODES = w.codes();
+    const texts = w.last_strings();
+    errors = [];
+    warnings = [];
+    for (let i = 0; i < count; i++, at += 4) {
+      const warning = r[at + 1] === 1;
+      const d = { code: CODES[r[at]], severity: warning ? 'warning' : 'error', message: texts[i], start: r[at + 2], end: r[at + 3] };
+      (warning ? warnings : errors).push(d);
+    }
+    if (hasSuggestion) suggestion = texts[count];
+  }
+  return { valid: r[0] === 1, convention: CONVENTIONS[convention], errors, warnings, parts, suggestion };
+}
+
+/** Validates a tool name; never throws for a string name. */
+export function validateToolName(name, convention, opts) {
+  string(name, 'name');
+  const c = conventionIndex(convention);
+  const o = options(opts);
+  return report(name, c, call(() => w.validate_compact(name, c, o)));
+}
+
+/** The verdict of validateToolName, without building a report. */
+export function isValidToolName(name, convention, opts) {
+  string(name, 'name');
+  const c = conventionIndex(convention);
+  if (opts === undefined) return w.is_valid_default(name, c);
+  const o = options(opts);
+  return call(() => w.is_valid_with(name, c, o));
+}
+
+/** Verdicts for many names, crossing into wasm once. */
+export function validateToolNames(names, convention, opts) {
+  strings(names, 'names');
+  const c = conventionIndex(convention);
+  const o = options(opts);
+  const lengths = new Uint32Array(names.length);
+  for (let i = 0; i < names.length; i++) lengths[i] = names[i].length;
+  const bytes = call(() => w.is_valid_many(names.join(''), lengths, c, o));
+  const out = new Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] === 1;
+  return out;
+}
+
+/** Parses a tool name into its parts; throws a NamingError when it is invalid. */
+export function parseToolName(name, convention, opts) {
+  const r = validateToolName(name, convention, opts);
+  if (r.valid) return r.parts;
+  const first = r.errors[0];
+  throw new NamingError(first.code, first.message, [...r.errors, ...r.warnings], r.suggestion === null ? [] : [r.suggestion]);
+}
+
+/** Formats parts into a tool name: the exact inverse of parseToolName. */
+export function formatToolName(parts, convention, opts) {
+  object(parts, 'parts');
+  const c = conventionIndex(convention);
+  const o = options(opts);
+  return call(() => w.format_name(parts, c, o));
+}
+
+/** Converts a tool name from one convention to another, where that means something. */
+export function convertToolName(name, from, to, opts) {
+  string(name, 'name');
+  const f = conventionIndex(from);
+  const t = conventionIndex(to);
+  const o = options(opts);
+  return call(() => w.convert_name(name, f, t, o));
+}
+
+/** The conventions a name is valid in. */
+export function detectConventions(name, opts) {
+  string(name, 'name');
+  const o = options(opts);
+  const mask = call(() => w.detect_mask(name, o));
+  return CONVENTIONS.filter((_, i) => (mask & (1 << i)) !== 0);
+}
+
+let conventionList = null;
+/** Every convention with its title, grammar and examples. */
+export function conventions() {
+  if (conventionList === null) {
+    conventionList = w.conventions();
+    for (const c of conventionList) {
+      Object.freeze(c.examples.valid);
+      Object.freeze(c.examples.invalid);
+      Object.freeze(c.examples);
+      Object.freeze(c);
+    }
+    Object.freeze(conventionList);
+  }
+  return conventionList;
+}
+
+/** Parses a Chora resource URI `namespace://type/id[?query]`. */
+export function parseResourceUri(uri) {
+  string(uri, 'uri');
+  return call(() => w.parse_uri(uri));
+}
+
+/** Formats a resource URI, percent-encoding the query. */
+export function formatResourceUri(parts) {
+  object(parts, 'parts');
+  if (parts.query !== undefined && parts.query !== null) {
+    const q = object(parts.query, 'parts.query');
+    for (const [k, v] of Object.entries(q)) {
+      if (typeof v !== 'string') throw invalidArgument(`parts.query.${k} must be a string, got ${describe(v)}`);
+    }
+  }
+  return call(() => w.format_uri(parts));
+}
+
+/** Validates a resource URI; never throws for a string. */
+export function validateResourceUri(uri, opts) {
+  string(uri, 'uri');
+  const o = options(opts);
+  const expected = o?.expectedNamespace;
+  if (expected !== undefined) string(expected, 'options.expectedNamespace');
+  return w.validate_uri(uri, expected);
+}
+
+/** The Chora namespace for a project slug. */
+export function namespaceFromSlug(slug) {
+  string(slug, 'slug');
+  return call(() => w.namespace_from_slug(slug));
+}
+
+/** Which model providers accept a name as a tool name. */
+export function checkProviders(name) {
+  string(name, 'name');
+  const mask = w.providers_mask(name);
+  return { openai: (mask & 1) !== 0, anthropic: (mask & 2) !== 0, gemini: (mask & 4) !== 0, bedrock: (mask & 8) !== 0, mistral: (mask & 16) !== 0 };
+}
+
+/** Fits a name to a provider: unchanged when it passes; otherwise sanitized, and hashed when too long or taken. */
+export function fitToolName(name, provider, opts) {
+  string(name, 'name');
+  const p = providerIndex(provider);
+  const o = options(opts);
+  const taken = o?.taken === undefined ? [] : strings(o.taken, 'options.taken');
+  return call(() => w.fit_name(name, p, taken));
+}
+
+/** Fits many names to a provider, each avoiding the ones before it: the results are distinct. */
+export function fitToolNames(names, provider) {
+  strings(names, 'names');
+  const p = providerIndex(provider);
+  return call(() => w.fit_names(names, p));
+}
+
+/** The four layers of a Syntropy name (permission, registry, pool and upstream prefix, upstream tool). */
+export function syntropyLayers(name, opts) {
+  string(name, 'name');
+  const o = options(opts);
+  return call(() => w.syntropy_layers(name, o));
+}
+
+/** Checks a Syntropy tool-state file `{ enabled: [], disabled: [] }`. */
+export function checkToolState(state, opts) {
+  object(state, 'state');
+  const o = options(opts);
+  return call(() => w.check_tool_state(state, o));
+}
+
+/** Whether a tool-state file enables a tool (disabled wins; an empty enabled list enables all). */
+export function isToolEnabled(state, name) {
+  object(state, 'state');
+  string(name, 'name');
+  return call(() => w.tool_state_enables(state, name));
+}
+
+/** Checks the Syntropy entries of a Claude Code allow-list: an array, `{ allow }` or `{ permissions: { allow } }`. */
+export function checkAllowList(settings, opts) {
+  const list = Array.isArray(settings) ? settings : object(settings, 'settings').permissions?.allow ?? settings.allow ?? [];
+  strings(list, 'allow');
+  const o = options(opts);
+  return call(() => w.check_allow(list, o));
+}
+
+/** Whether a Claude Code permission rule (`mcp__server`, `mcp__server__*`, `mcp__server__tool`) covers a tool name. */
+export function matchesPermission(rule, name) {
+  string(rule, 'rule');
+  string(name, 'name');
+  return call(() => w.matches_permission(rule, name));
+}
+
+/** A server name as Claude Code writes it (characters outside [A-Za-z0-9_-] become "_"). */
+export function normalizeServerName(server) {
+  string(server, 'server');
+  return w.normalize_server_name(server);
+}

@@ -1,0 +1,137 @@
+// Types of the mcp-naming package. The names and shapes are a contract: see the README.
+
+export type ConventionId = "mcp" | "chora" | "syntropy" | "claude" | "agent" | "openproject" | "registry";
+export type Provider = "openai" | "anthropic" | "gemini" | "bedrock" | "mistral";
+
+export declare const CONVENTIONS: readonly ConventionId[];
+export declare const PROVIDERS: readonly Provider[];
+
+/** One problem with a name. `start`/`end` are UTF-16 offsets into the input, as JS indexes strings. */
+export interface Diagnostic {
+  code: string;
+  severity: "error" | "warning";
+  message: string;
+  start: number;
+  end: number;
+}
+
+/** The parts of a name, by convention. */
+export interface PartsMap {
+  mcp: { name: string };
+  chora: { namespace: string; tool: string };
+  syntropy: { server: string | null; tool: string };
+  claude: { server: string; tool: string };
+  agent: { mcp: string | null; tool: string };
+  openproject: { action: string; entity: string };
+  registry: { segments: string[] };
+}
+export type Parts<C extends ConventionId = ConventionId> = PartsMap[C];
+
+export interface Report<C extends ConventionId = ConventionId> {
+  valid: boolean;
+  convention: C;
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  parts: PartsMap[C] | null;
+  suggestion: string | null;
+}
+
+export interface Options {
+  /** Chora: the namespace the name must have; also the server for conversions of names without one. */
+  expectedNamespace?: string;
+  /** Syntropy, Claude, agent: the known servers (matched longest first). */
+  servers?: string[];
+  /** Syntropy, agent: the gateway's own tools. */
+  builtins?: string[];
+  /** Chora: the project claiming the namespace (reserved namespaces warn for other projects). */
+  project?: string;
+  /** OpenProject: the known actions, replacing the default list. */
+  actions?: string[];
+}
+
+export declare class NamingError extends Error {
+  constructor(code: string, message: string, diagnostics?: Diagnostic[], suggestions?: string[]);
+  readonly name: "NamingError";
+  code: string;
+  diagnostics: Diagnostic[];
+  suggestions: string[];
+}
+
+export interface ConventionInfo {
+  id: ConventionId;
+  title: string;
+  grammar: string;
+  examples: { valid: readonly string[]; invalid: readonly string[] };
+}
+
+export interface ResourceUriParts {
+  namespace: string;
+  type: string;
+  id: string;
+  query: Record<string, string>;
+}
+
+export interface ResourceUriReport {
+  valid: boolean;
+  convention: "chora";
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  parts: ResourceUriParts | null;
+  suggestion: string | null;
+}
+
+export interface SyntropyLayers {
+  permission: string;
+  registry: string;
+  server: string | null;
+  pool: string | null;
+  upstreamPrefix: string | null;
+  upstreamTool: string;
+  backendName: string;
+}
+
+export interface FileCheck {
+  valid: boolean;
+  errors: Diagnostic[];
+}
+
+export interface ToolState {
+  enabled?: string[];
+  disabled?: string[];
+}
+
+/** Validates a name; never throws for a string name. */
+export declare function validateToolName<C extends ConventionId>(name: string, convention: C, options?: Options): Report<C>;
+/** The same verdict as validateToolName, with nothing allocated. */
+export declare function isValidToolName(name: string, convention: ConventionId, options?: Options): boolean;
+/** Verdicts for many names in one boundary crossing. */
+export declare function validateToolNames(names: readonly string[], convention: ConventionId, options?: Options): boolean[];
+/** @throws NamingError */
+export declare function parseToolName<C extends ConventionId>(name: string, convention: C, options?: Options): PartsMap[C];
+/** @throws NamingError */
+export declare function formatToolName<C extends ConventionId>(parts: PartsMap[C], convention: C, options?: Options): string;
+/** @throws NamingError */
+export declare function convertToolName(name: string, from: ConventionId, to: ConventionId, options?: Options): string;
+export declare function detectConventions(name: string, options?: Options): ConventionId[];
+export declare function conventions(): readonly ConventionInfo[];
+/** @throws NamingError */
+export declare function parseResourceUri(uri: string): ResourceUriParts;
+/** @throws NamingError */
+export declare function formatResourceUri(parts: { namespace: string; type: string; id: string; query?: Record<string, string> }): string;
+export declare function validateResourceUri(uri: string, options?: { expectedNamespace?: string }): ResourceUriReport;
+/** @throws NamingError */
+export declare function namespaceFromSlug(slug: string): string;
+export declare function checkProviders(name: string): Record<Provider, boolean>;
+export declare function fitToolName(name: string, provider: Provider, options?: { taken?: readonly string[] }): string;
+export declare function fitToolNames(names: readonly string[], provider: Provider): string[];
+/** @throws NamingError */
+export declare function syntropyLayers(name: string, options?: Options): SyntropyLayers;
+export declare function checkToolState(state: ToolState, options?: Options): FileCheck;
+export declare function isToolEnabled(state: ToolState, name: string): boolean;
+export declare function checkAllowList(
+  settings: readonly string[] | { allow?: string[]; permissions?: { allow?: string[] } },
+  options?: Options,
+): FileCheck;
+/** @throws NamingError */
+export declare function matchesPermission(rule: string, name: string): boolean;
+export declare function normalizeServerName(server: string): string;

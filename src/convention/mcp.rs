@@ -1,0 +1,103 @@
+//! `mcp`: the MCP specification's rule for tool names.
+//!
+//! ```text
+//! name ::= [A-Za-z0-9_.-]{1,128}      ; length in UTF-16 units, case-sensitive
+//! ```
+//!
+//! Checked in the order of the official TypeScript SDK's `validateToolName`, so that verdicts
+//! and warnings agree with it: empty; too long (before any character is looked at); warnings for
+//! a space, a comma, a `-` or a `.` at either end; then one error per distinct invalid character,
+//! in order of first occurrence.
+//!
+//! ```
+//! use mcp_naming::{validate, Code, Convention, Options};
+//!
+//! let report = validate("get user profile", Convention::Mcp, &Options::default());
+//! assert!(!report.is_valid());
+//! assert_eq!(report.errors[0].code, Code::InvalidCharacter);
+//! assert_eq!(report.warnings[0].code, Code::ContainsSpace);
+//! assert_eq!(report.suggestion.as_deref(), Some("get_user_profile"));
+//! ```
+
+use super::{bad_chars, check_length, Parts, Sink};
+use crate::diagnostic::{Code, Diagnostic, Span};
+
+/// The grammar, as shown to users.
+pub const GRAMMAR: &str = "name ::= [A-Za-z0-9_.-]{1,128}";
+/// The longest name, in UTF-16 units.
+pub const MAX_LEN: usize = 128;
+/// Valid examples (the specification's own first).
+pub const VALID_EXAMPLES: &[&str] = &["getUser", "DATA_EXPORT_v2", "admin.tools.list", "get-user-profile"];
+/// Invalid examples.
+pub const INVALID_EXAMPLES: &[&str] = &["", "get user profile", "user/profile/update", "user@domain.com", "user-ñame"];
+const ALLOWED: &str = "ASCII letters, digits, \"_\", \"-\" and \".\"";
+
+/// Whether `b` may appear in an MCP tool name.
+pub const fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.'
+}
+
+pub(crate) fn check<'a, S: Sink>(name: &'a str, sink: &mut S) -> Option<Parts<'a>> {
+    if !check_length(sink, name, MAX_LEN, "name") {
+        return None;
+    }
+    if sink.detailed() {
+        if let Some(at) = name.find(' ') {
+            sink.warning(|| {
+                Diagnostic::warning(
+                    Code::ContainsSpace,
+                    Span::new(at, at + 1),
+                    "the name contains a space, which may cause parsing issues: use \"_\" instead",
+                )
+            });
+        }
+        if let Some(at) = name.find(',') {
+            sink.warning(|| {
+                Diagnostic::warning(
+                    Code::ContainsComma,
+                    Span::new(at, at + 1),
+                    "the name contains a comma, which may cause parsing issues: use \"_\" instead",
+                )
+            });
+        }
+        edge(sink, name, b'-', Code::DashAtEdge, "a dash");
+        edge(sink, name, b'.', Code::DotAtEdge, "a dot");
+    }
+    bad_chars(sink, name, 0, is_name_byte, ALLOWED);
+    Some(Parts::Mcp { name })
+}
+
+fn edge<S: Sink>(sink: &mut S, name: &str, b: u8, code: Code, what: &str) {
+    let bytes = name.as_bytes();
+    let at = if bytes.first() == Some(&b) {
+        0
+    } else if bytes.last() == Some(&b) {
+        name.len() - 1
+    } else {
+        return;
+    };
+    sink.warning(|| {
+        Diagnostic::warning(
+            code,
+            Span::new(at, at + 1),
+            format!("the name starts or ends with {what}, which may cause parsing issues in some contexts"),
+        )
+    });
+}
+
+/// Invalid characters become `_` (lookalikes become their ASCII letter, invisible characters
+/// go), runs of `_` that this creates collapse, and the result is cut to 128.
+pub(crate) fn suggest(name: &str) -> Option<String> {
+    let mut out = String::with_capacity(name.len());
+    for c in crate::chars::to_ascii_lookalikes(name).chars() {
+        if c.is_ascii() && is_name_byte(c as u8) {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let trimmed = out.trim_matches('_');
+    let trimmed = if trimmed.is_empty() { out.as_str() } else { trimmed };
+    let cut: String = trimmed.chars().take(MAX_LEN).collect();
+    (!cut.is_empty() && cut != "_").then_some(cut)
+}

@@ -1,0 +1,161 @@
+//! `openproject`: the OpenProject server's `{action}_{entity}` tool names.
+//!
+//! ```text
+//! name   ::= action "_" entity               ; snake_case, at most 64 characters
+//! action ::= list | get | create | update | delete | search | log | add | remove | ...
+//! entity ::= word ("_" word)*                ; word ::= [a-z0-9]+, the first starting with a letter
+//! ```
+//!
+//! `get_` with a plural entity warns `use_list_for_collections` (collections are listed:
+//! `list_projects`); camelCase is an error with the snake_case form as suggestion; a single word
+//! is `missing_action`.
+//!
+//! ```
+//! use mcp_naming::{validate, Convention, Options};
+//!
+//! let report = validate("getWorkPackage", Convention::OpenProject, &Options::default());
+//! assert_eq!(report.errors[0].code.as_str(), "camel_case");
+//! assert_eq!(report.suggestion.as_deref(), Some("get_work_package"));
+//! ```
+
+use super::{check_length, Options, Parts, ServerList, Sink};
+use crate::chars::camel_to_snake;
+use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::text::quoted;
+
+/// The grammar, as shown to users.
+pub const GRAMMAR: &str = "name ::= action \"_\" entity; action ::= list | get | create | update | delete | search | log | add | remove | ...; entity ::= [a-z][a-z0-9]*(_[a-z0-9]+)*";
+/// The longest name.
+pub const MAX_LEN: usize = 64;
+/// Valid examples (the conventions' own).
+pub const VALID_EXAMPLES: &[&str] =
+    &["list_projects", "get_work_package", "create_work_package", "update_work_package_status", "log_time_entry"];
+/// Invalid examples.
+pub const INVALID_EXAMPLES: &[&str] = &["getWorkPackage", "projects", "fetch_projects", "list-projects"];
+/// The known actions by default.
+pub const DEFAULT_ACTIONS: &[&str] = &[
+    "list", "get", "create", "update", "delete", "search", "log", "add", "remove", "read", "set", "assign", "find",
+    "move", "copy", "archive",
+];
+const RULE: &str = "use snake_case {action}_{entity}, such as list_projects or get_work_package";
+
+fn actions(opts: &Options) -> ServerList<'_> {
+    match &opts.actions {
+        Some(list) => ServerList::Owned(list),
+        None => ServerList::Static(DEFAULT_ACTIONS),
+    }
+}
+
+/// Whether an entity word is plural (`projects`, `statuses`), but not `status` or `access`.
+fn plural(word: &str) -> bool {
+    word.len() > 2 && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") && !word.ends_with("is")
+}
+
+pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
+    if !check_length(sink, name, MAX_LEN, "name") {
+        return None;
+    }
+    let b = name.as_bytes();
+    let simple = b.iter().all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
+    if !simple {
+        if !sink.detailed() {
+            sink.error(super::marker);
+            return None;
+        }
+        if b.iter().any(u8::is_ascii_uppercase) {
+            sink.error(|| {
+                Diagnostic::error(
+                    Code::CamelCase,
+                    Span::whole(name),
+                    format!("{} is not snake_case: write {:?}", quoted(name), camel_to_snake(name)),
+                )
+            });
+        }
+        let mut seen = Vec::new();
+        for (i, c) in name.char_indices() {
+            if c.is_ascii_alphanumeric() || c == '_' || seen.contains(&c) {
+                continue;
+            }
+            seen.push(c);
+            if c == '-' {
+                sink.error(|| {
+                    Diagnostic::error(
+                        Code::HyphenNotAllowed,
+                        Span::new(i, i + 1),
+                        format!("\"-\" is not snake_case: {RULE}"),
+                    )
+                });
+            } else {
+                sink.error(|| crate::chars::char_diagnostic(c, i, "lowercase letters, digits and \"_\""));
+            }
+        }
+        return None;
+    }
+    let Some(sep) = name.find('_') else {
+        sink.error(|| {
+            Diagnostic::error(Code::MissingAction, Span::whole(name), format!("{} is one word: {RULE}", quoted(name)))
+        });
+        return None;
+    };
+    let (action, entity) = (&name[..sep], &name[sep + 1..]);
+    if action.is_empty() || entity.is_empty() || entity.starts_with('_') || name.ends_with('_') || name.contains("__") {
+        sink.error(|| {
+            Diagnostic::error(
+                Code::EmptySegment,
+                Span::whole(name),
+                format!("{} has an empty word (a leading, trailing or doubled \"_\"): {RULE}", quoted(name)),
+            )
+        });
+        return None;
+    }
+    if !entity.as_bytes()[0].is_ascii_lowercase() {
+        sink.error(|| {
+            Diagnostic::error(
+                Code::InvalidStart,
+                Span::new(sep + 1, sep + 2),
+                format!("entity {} does not start with a letter: {RULE}", quoted(entity)),
+            )
+        });
+        return None;
+    }
+    if !actions(opts).contains(action) {
+        sink.error(|| {
+            Diagnostic::error(
+                Code::UnknownAction,
+                Span::new(0, sep),
+                format!("{} is not a known action: use one of {}", quoted(action), actions(opts).joined()),
+            )
+        });
+        return None;
+    }
+    if action == "get" && sink.detailed() {
+        let last = entity.rsplit('_').next().unwrap_or(entity);
+        if plural(last) {
+            sink.warning(|| {
+                Diagnostic::warning(
+                    Code::UseListForCollections,
+                    Span::new(0, sep),
+                    format!(
+                        "{} returns a collection: name it list_{entity} (get_ is for one item by id)",
+                        quoted(name)
+                    ),
+                )
+            });
+        }
+    }
+    Some(Parts::OpenProject { action, entity })
+}
+
+pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
+    let snake = camel_to_snake(&crate::chars::to_ascii_lookalikes(name));
+    if let Some(entity) = snake.strip_prefix("get_") {
+        let last = entity.rsplit('_').next().unwrap_or(entity);
+        if plural(last) && actions(opts).contains("list") {
+            return Some(format!("list_{entity}"));
+        }
+    }
+    if !snake.contains('_') && plural(&snake) {
+        return Some(format!("list_{snake}"));
+    }
+    Some(snake)
+}

@@ -1,0 +1,435 @@
+//! `syntropy`: Syntropy's `mcp__syntropy__<server>_<tool>` and its four layers.
+//!
+//! ```text
+//! name    ::= "mcp__syntropy__" ( builtin | server "_" tool )   ; at most 64 characters
+//! server  ::= a server of the table, matched longest first      ; so "my_server" works too
+//! builtin ::= a gateway tool of the table (healthcheck, init_project, enable_tools, list_all_tools)
+//! tool    ::= [A-Za-z0-9_-]+
+//! ```
+//!
+//! The layers of `mcp__syntropy__context7_get_library_docs`: permission name (the whole name),
+//! registry name `context7_get_library_docs`, pool key `syn-context7` with upstream prefix
+//! `mcp__context7__`, and upstream tool `get-library-docs` (context7 writes `-` where the
+//! registry writes `_`). `thinking` routes to `mcp__sequential-thinking__`, `linear` to
+//! `mcp__linear-server__`.
+//!
+//! ```
+//! use mcp_naming::convention::syntropy::layers;
+//! use mcp_naming::Options;
+//!
+//! let l = layers("mcp__syntropy__context7_get_library_docs", &Options::default()).unwrap();
+//! assert_eq!(l.registry, "context7_get_library_docs");
+//! assert_eq!(l.pool.as_deref(), Some("syn-context7"));
+//! assert_eq!(l.upstream_prefix.as_deref(), Some("mcp__context7__"));
+//! assert_eq!(l.upstream_tool, "get-library-docs");
+//! ```
+
+use super::{bad_chars, check_length, Options, Parts, ServerList, Sink};
+use crate::diagnostic::{Code, Diagnostic, Error, Span};
+use crate::text::quoted;
+use serde::Deserialize;
+
+/// The grammar, as shown to users.
+pub const GRAMMAR: &str =
+    "name ::= \"mcp__syntropy__\" (builtin | server \"_\" tool); tool ::= [A-Za-z0-9_-]+; at most 64 characters";
+/// The prefix of every name.
+pub const PREFIX: &str = "mcp__syntropy__";
+/// The gateway's name.
+pub const GATEWAY: &str = "syntropy";
+/// The longest name (Claude Code and the model providers stop at 64).
+pub const MAX_LEN: usize = 64;
+/// Valid examples (the convention's own).
+pub const VALID_EXAMPLES: &[&str] = &[
+    "mcp__syntropy__serena_find_symbol",
+    "mcp__syntropy__thinking_sequentialthinking",
+    "mcp__syntropy__context7_get_library_docs",
+    "mcp__syntropy__linear_create_issue",
+    "mcp__syntropy__healthcheck",
+];
+/// Invalid examples (the convention's common mistakes).
+pub const INVALID_EXAMPLES: &[&str] = &[
+    "mcp__syntropy_thinking_sequentialthinking",
+    "syntropy__thinking__sequentialthinking",
+    "mcp__thinking__sequentialthinking",
+    "thinking_sequentialthinking",
+];
+
+/// How a backend writes the tool names that the gateway exposes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Upstream {
+    /// The same as the exposed tool part.
+    #[default]
+    Same,
+    /// With `-` where the exposed tool part has `_`.
+    Hyphens,
+}
+
+impl Upstream {
+    /// The backend's name for an exposed tool part.
+    pub fn to_upstream(self, tool: &str) -> String {
+        match self {
+            Upstream::Same => tool.to_string(),
+            Upstream::Hyphens => tool.replace('_', "-"),
+        }
+    }
+
+    /// The exposed tool part for a backend's name.
+    pub fn from_upstream(self, tool: &str) -> String {
+        match self {
+            Upstream::Same => tool.to_string(),
+            Upstream::Hyphens => tool.replace('-', "_"),
+        }
+    }
+}
+
+/// The seed's nine servers: name, the backend's own server name, normalization.
+pub const DEFAULT_SERVERS: &[(&str, &str, Upstream)] = &[
+    ("serena", "serena", Upstream::Same),
+    ("thinking", "sequential-thinking", Upstream::Same),
+    ("context7", "context7", Upstream::Hyphens),
+    ("linear", "linear-server", Upstream::Same),
+    ("filesystem", "filesystem", Upstream::Same),
+    ("git", "git", Upstream::Same),
+    ("repomix", "repomix", Upstream::Same),
+    ("github", "github", Upstream::Same),
+    ("perplexity", "perplexity", Upstream::Same),
+];
+const DEFAULT_SERVER_NAMES: &[&str] =
+    &["serena", "thinking", "context7", "linear", "filesystem", "git", "repomix", "github", "perplexity"];
+/// The gateway's own tools.
+pub const DEFAULT_BUILTINS: &[&str] = &["healthcheck", "init_project", "enable_tools", "list_all_tools"];
+
+fn servers(opts: &Options) -> ServerList<'_> {
+    opts.servers_or(DEFAULT_SERVER_NAMES)
+}
+
+fn builtins(opts: &Options) -> ServerList<'_> {
+    opts.builtins_or(DEFAULT_BUILTINS)
+}
+
+/// The backend's server name and normalization for a server (the seed's table, else the name
+/// itself, unchanged).
+pub fn upstream_of(server: &str) -> (&str, Upstream) {
+    DEFAULT_SERVERS
+        .iter()
+        .find(|(name, _, _)| *name == server)
+        .map(|(_, up, norm)| (*up, *norm))
+        .unwrap_or((server, Upstream::Same))
+}
+
+const ALLOWED: &str = "letters, digits, \"_\" and \"-\"";
+
+pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
+    if !check_length(sink, name, MAX_LEN, "name") {
+        return None;
+    }
+    bad_chars(sink, name, 0, is_tool_byte, ALLOWED);
+    if sink.failed() {
+        return None;
+    }
+    let Some(rest) = name.strip_prefix(PREFIX) else {
+        sink.error(|| mistake(name, opts));
+        return None;
+    };
+    let start = PREFIX.len();
+    if rest.is_empty() {
+        sink.error(|| {
+            Diagnostic::error(
+                Code::MissingTool,
+                Span::new(0, name.len()),
+                format!("the name has no server or tool after {PREFIX}: write {PREFIX}<server>_<tool>"),
+            )
+        });
+        return None;
+    }
+    if builtins(opts).contains(rest) {
+        return Some(Parts::Syntropy { server: None, tool: rest });
+    }
+    if let Some(server) = servers(opts).longest_prefix(rest, "_") {
+        return Some(Parts::Syntropy { server: Some(&rest[..server.len()]), tool: &rest[server.len() + 1..] });
+    }
+    sink.error(|| {
+        let end = rest.find('_').map_or(name.len(), |i| start + i);
+        Diagnostic::error(
+            Code::UnknownServer,
+            Span::new(start, end),
+            format!(
+                "{} is not a known server or built-in: use one of the servers {} (as {PREFIX}<server>_<tool>) or a built-in ({})",
+                quoted(&name[start..end]),
+                servers(opts).joined(),
+                builtins(opts).joined()
+            ),
+        )
+    });
+    None
+}
+
+/// Whether `b` may appear in a tool part.
+pub const fn is_tool_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// The diagnostic for a name without the `mcp__syntropy__` prefix: one of the seed's common
+/// mistakes when it is one.
+fn mistake(name: &str, opts: &Options) -> Diagnostic {
+    let whole = Span::whole(name);
+    let fixed = repair(name, opts);
+    let hint = |fallback: &str| match &fixed {
+        Some(f) => format!("write {f}"),
+        None => fallback.to_string(),
+    };
+    if let Some(rest) = name.strip_prefix("mcp__syntropy_") {
+        let _ = rest;
+        return Diagnostic::error(
+            Code::SingleUnderscoreAfterGateway,
+            Span::new(0, "mcp__syntropy_".len()),
+            format!("one underscore after \"syntropy\": use two, {}", hint("as in mcp__syntropy__<server>_<tool>")),
+        );
+    }
+    if name.starts_with("syntropy__") || name.starts_with("syntropy_") {
+        return Diagnostic::error(
+            Code::MissingMcpPrefix,
+            Span::new(0, 0),
+            format!("the name lacks the \"mcp__\" prefix: {}", hint("write mcp__syntropy__<server>_<tool>")),
+        );
+    }
+    if name.starts_with("mcp__") {
+        return Diagnostic::error(
+            Code::MissingGateway,
+            Span::new(0, "mcp__".len()),
+            format!(
+                "the name lacks the gateway \"syntropy\" after \"mcp__\": {}",
+                hint("write mcp__syntropy__<server>_<tool>")
+            ),
+        );
+    }
+    if name.starts_with("mcp_") {
+        return Diagnostic::error(
+            Code::MissingMcpPrefix,
+            Span::new(0, 4),
+            format!("the name must start with \"mcp__syntropy__\": {}", hint("write mcp__syntropy__<server>_<tool>")),
+        );
+    }
+    Diagnostic::error(
+        Code::MissingPrefix,
+        whole,
+        format!(
+            "{} is a bare registry name: the full name starts with \"{PREFIX}\"; {}",
+            quoted(name),
+            hint("write mcp__syntropy__<server>_<tool>")
+        ),
+    )
+}
+
+/// The full name a mistaken one was meant to be, when the rest names a known server or built-in.
+fn repair(name: &str, opts: &Options) -> Option<String> {
+    // Whatever of `mcp`, `syntropy` and underscores stands in front goes.
+    let mut rest = name;
+    for word in ["mcp", GATEWAY] {
+        if let Some(r) = rest.strip_prefix(word).filter(|r| r.starts_with('_')) {
+            rest = r.trim_start_matches('_');
+        }
+    }
+    if builtins(opts).contains(rest) {
+        return Some(format!("{PREFIX}{rest}"));
+    }
+    // `<server>__<tool>` or `<server>_<tool>`, with the server as the gateway names it or as the
+    // backend does (`sequential-thinking` is `thinking`); the tool as the gateway writes it.
+    for sep in ["__", "_"] {
+        if let Some(server) = servers(opts).longest_prefix(rest, sep) {
+            let tool = &rest[server.len() + sep.len()..];
+            return Some(format!("{PREFIX}{server}_{}", upstream_of(server).1.from_upstream(tool)));
+        }
+        for &(server, upstream, norm) in DEFAULT_SERVERS {
+            if !servers(opts).contains(server) {
+                continue;
+            }
+            if let Some(tool) = rest.strip_prefix(upstream).and_then(|t| t.strip_prefix(sep)) {
+                if !tool.is_empty() {
+                    return Some(format!("{PREFIX}{server}_{}", norm.from_upstream(tool)));
+                }
+            }
+        }
+    }
+    None
+}
+
+pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
+    let cleaned = super::mcp::suggest(name).map(|s| s.replace('.', "_"))?;
+    if super::is_valid(&cleaned, super::Convention::Syntropy, opts) {
+        return Some(cleaned);
+    }
+    repair(&cleaned, opts)
+}
+
+/// The four layers of a Syntropy name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// Layer 1, the Claude Code permission name: `mcp__syntropy__serena_find_symbol`.
+    pub permission: String,
+    /// Layer 2, the gateway's registry name: `serena_find_symbol`.
+    pub registry: String,
+    /// The server, or `None` for a gateway built-in.
+    pub server: Option<String>,
+    /// Layer 3, the pool key: `syn-serena`.
+    pub pool: Option<String>,
+    /// Layer 3, the backend's prefix as Claude Code would name it directly: `mcp__serena__`.
+    pub upstream_prefix: Option<String>,
+    /// Layer 4, the backend's own tool name: `find_symbol`.
+    pub upstream_tool: String,
+}
+
+impl Layers {
+    /// The name Claude Code would give the backend's tool if it were connected directly
+    /// (`mcp__sequential-thinking__sequentialthinking`); for a built-in, the permission name.
+    pub fn backend_name(&self) -> String {
+        match &self.upstream_prefix {
+            Some(prefix) => format!("{prefix}{}", self.upstream_tool),
+            None => self.permission.clone(),
+        }
+    }
+}
+
+/// The layers of a Syntropy name.
+///
+/// # Errors
+/// The name's diagnostics when it does not parse.
+pub fn layers(name: &str, opts: &Options) -> Result<Layers, Error> {
+    let parts = super::parse(name, super::Convention::Syntropy, opts)?;
+    let Parts::Syntropy { server, tool } = parts else {
+        return Err(Error::invalid_argument("not a syntropy name"));
+    };
+    let registry = name[PREFIX.len()..].to_string();
+    Ok(match server {
+        None => Layers {
+            permission: name.to_string(),
+            registry,
+            server: None,
+            pool: None,
+            upstream_prefix: None,
+            upstream_tool: tool.to_string(),
+        },
+        Some(server) => {
+            let (upstream, norm) = upstream_of(server);
+            Layers {
+                permission: name.to_string(),
+                registry,
+                server: Some(server.to_string()),
+                pool: Some(format!("syn-{server}")),
+                upstream_prefix: Some(format!("mcp__{upstream}__")),
+                upstream_tool: norm.to_upstream(tool),
+            }
+        }
+    })
+}
+
+/// The Syntropy name of a backend tool named as Claude Code would name it directly
+/// (`mcp__context7__get-library-docs` → `mcp__syntropy__context7_get_library_docs`).
+pub fn from_backend_name(name: &str, opts: &Options) -> Option<String> {
+    let rest = name.strip_prefix("mcp__")?;
+    let (upstream, tool) = rest.split_once("__")?;
+    let (server, norm) = DEFAULT_SERVERS
+        .iter()
+        .find(|(_, up, _)| *up == upstream)
+        .map(|(s, _, n)| (*s, *n))
+        .unwrap_or((upstream, Upstream::Same));
+    let text = format!("{PREFIX}{server}_{}", norm.from_upstream(tool));
+    super::is_valid(&text, super::Convention::Syntropy, opts).then_some(text)
+}
+
+/// Syntropy's tool-state file (`~/.syntropy/tool-state.json`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ToolState {
+    /// Enabled tools, full names; empty means every tool.
+    pub enabled: Vec<String>,
+    /// Disabled tools, full names; disabled wins over enabled.
+    pub disabled: Vec<String>,
+}
+
+impl ToolState {
+    /// Whether a tool is enabled: not disabled, and listed in `enabled` or `enabled` is empty.
+    ///
+    /// ```
+    /// use mcp_naming::convention::syntropy::ToolState;
+    /// let state = ToolState { enabled: vec![], disabled: vec!["mcp__syntropy__git_git_status".into()] };
+    /// assert!(state.is_enabled("mcp__syntropy__serena_find_symbol"));
+    /// assert!(!state.is_enabled("mcp__syntropy__git_git_status"));
+    /// ```
+    pub fn is_enabled(&self, name: &str) -> bool {
+        !self.disabled.iter().any(|n| n == name) && (self.enabled.is_empty() || self.enabled.iter().any(|n| n == name))
+    }
+
+    /// Every problem of the file: an entry not in full form (with the corrected name), an entry
+    /// twice in one list, an entry in both lists. Each message starts with the entry's path.
+    pub fn check(&self, opts: &Options) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for (list, entries) in [("enabled", &self.enabled), ("disabled", &self.disabled)] {
+            for (i, entry) in entries.iter().enumerate() {
+                let path = format!("{list}[{i}]");
+                entry_problems(&path, entry, opts, &mut out);
+                if entries[..i].contains(entry) {
+                    out.push(Diagnostic::error(
+                        Code::DuplicateEntry,
+                        Span::whole(entry),
+                        format!("{path}: {} is listed twice in {list}: remove one", quoted(entry)),
+                    ));
+                }
+            }
+        }
+        for (i, entry) in self.disabled.iter().enumerate() {
+            if self.enabled.contains(entry) {
+                out.push(Diagnostic::error(
+                    Code::EnabledAndDisabled,
+                    Span::whole(entry),
+                    format!("disabled[{i}]: {} is in both lists (disabled wins): remove it from one", quoted(entry)),
+                ));
+            }
+        }
+        out
+    }
+}
+
+fn entry_problems(path: &str, entry: &str, opts: &Options, out: &mut Vec<Diagnostic>) {
+    let report = super::validate(entry, super::Convention::Syntropy, opts);
+    for mut d in report.errors {
+        d.message = match &report.suggestion {
+            Some(s) if !d.message.contains(s.as_str()) => format!("{path}: {} (write {s})", d.message),
+            _ => format!("{path}: {}", d.message),
+        };
+        out.push(d);
+    }
+}
+
+/// Checks the Syntropy entries of a Claude Code allow-list (`.claude/settings.local.json`):
+/// entries for other servers and non-MCP rules (`Bash(...)`) pass; a Syntropy entry must be a
+/// full name, `mcp__syntropy` or `mcp__syntropy__*`; a bare registry name or a mistaken prefix is
+/// reported with the corrected name.
+///
+/// ```
+/// use mcp_naming::convention::syntropy::check_allow_list;
+/// use mcp_naming::Options;
+/// let entries = vec!["mcp__syntropy__serena_find_symbol".to_string(), "thinking_sequentialthinking".to_string()];
+/// let problems = check_allow_list(&entries, &Options::default());
+/// assert_eq!(problems.len(), 1);
+/// assert_eq!(problems[0].code.as_str(), "missing_prefix");
+/// ```
+pub fn check_allow_list(entries: &[String], opts: &Options) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let path = format!("allow[{i}]");
+        if entry == "mcp__syntropy" || entry == "mcp__syntropy__*" {
+            continue;
+        }
+        let ours = entry.starts_with("mcp__syntropy")
+            || entry.starts_with("syntropy_")
+            || entry.starts_with("mcp_syntropy")
+            || (entry.starts_with("mcp__") && repair(entry, opts).is_some())
+            || (!entry.contains("__") && !entry.contains('(') && repair(entry, opts).is_some());
+        if ours {
+            entry_problems(&path, entry, opts, &mut out);
+        }
+    }
+    out
+}

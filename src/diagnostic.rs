@@ -1,0 +1,292 @@
+//! Problems as data: a stable [`Code`], a [`Severity`], the [`Span`] of the offending text and a
+//! one-sentence message written so that a model can correct itself from it.
+//!
+//! ```
+//! use mcp_naming::{validate, Convention, Code, Options};
+//!
+//! let report = validate("mp:tool", Convention::Chora, &Options::default());
+//! let error = &report.errors[0];
+//! assert_eq!(error.code, Code::NamespaceTooShort);
+//! assert_eq!(error.code.as_str(), "namespace_too_short");
+//! assert_eq!((error.span.start, error.span.end), (0, 2));
+//! assert_eq!(
+//!     error.message,
+//!     "namespace \"mp\" is too short: use 3 to 20 lowercase letters or digits, starting with a letter"
+//! );
+//! ```
+
+use core::fmt;
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident => $text:literal,)*) => {
+        /// A stable, snake_case identifier of a kind of problem. The strings are public API:
+        /// they never change meaning once released.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Code {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in a fixed order (the index is stable within one release).
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable snake_case string of this code.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $text,)*
+                }
+            }
+
+            /// The code for a snake_case string, if it is one.
+            pub fn from_str_opt(text: &str) -> Option<Code> {
+                match text {
+                    $($text => Some(Code::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The name is empty.
+    Empty => "empty",
+    /// The name is longer than the convention allows.
+    TooLong => "too_long",
+    /// An ASCII character the convention does not allow at that place.
+    InvalidCharacter => "invalid_character",
+    /// A non-ASCII character that is neither a lookalike nor invisible.
+    NonAsciiCharacter => "non_ascii_character",
+    /// A non-ASCII character that looks like an ASCII one (Cyrillic, Greek, fullwidth).
+    ConfusableCharacter => "confusable_character",
+    /// A zero-width, bidirectional-control or other invisible character.
+    InvisibleCharacter => "invisible_character",
+    /// A space (warning in the `mcp` convention, as the SDK does).
+    ContainsSpace => "contains_space",
+    /// A comma (warning in the `mcp` convention, as the SDK does).
+    ContainsComma => "contains_comma",
+    /// The name starts or ends with `-`.
+    DashAtEdge => "dash_at_edge",
+    /// The name starts or ends with `.`.
+    DotAtEdge => "dot_at_edge",
+    /// An uppercase letter where only lowercase is allowed.
+    UppercaseLetter => "uppercase_letter",
+    /// A `-` where the convention wants `_`.
+    HyphenNotAllowed => "hyphen_not_allowed",
+    /// camelCase where snake_case is required.
+    CamelCase => "camel_case",
+    /// A part of the name that must not be empty is empty.
+    EmptySegment => "empty_segment",
+    /// A part of the name starts with a character it may not start with.
+    InvalidStart => "invalid_start",
+    /// A part of the name is shorter than allowed.
+    SegmentTooShort => "segment_too_short",
+    /// The separator the convention needs is missing.
+    MissingSeparator => "missing_separator",
+    /// Chora: no `namespace:` in front of the tool name; resource URI: no namespace.
+    MissingNamespace => "missing_namespace",
+    /// Chora: the namespace is shorter than 3 characters.
+    NamespaceTooShort => "namespace_too_short",
+    /// Chora: the namespace is longer than 20 characters.
+    NamespaceTooLong => "namespace_too_long",
+    /// Chora: a namespace other than the expected one.
+    WrongNamespace => "wrong_namespace",
+    /// Chora: a versioned name such as `process_data_v2`.
+    VersionedName => "versioned_name",
+    /// Chora: a one-word name such as `get` that collides across servers.
+    VagueToolName => "vague_tool_name",
+    /// Chora: a reserved namespace used by a project that does not own it.
+    ReservedNamespace => "reserved_namespace",
+    /// Chora resource URI: `://` is missing.
+    MissingSchemeSeparator => "missing_scheme_separator",
+    /// Chora resource URI: the resource type is missing.
+    MissingResourceType => "missing_resource_type",
+    /// Chora resource URI: the resource id is missing.
+    MissingResourceId => "missing_resource_id",
+    /// Chora resource URI: the query is not `key=value(&key=value)*`.
+    InvalidQuery => "invalid_query",
+    /// A `%` not followed by two hexadecimal digits, or decoding to invalid UTF-8.
+    InvalidPercentEncoding => "invalid_percent_encoding",
+    /// No valid Chora namespace can be derived from a project slug.
+    NoValidNamespace => "no_valid_namespace",
+    /// Syntropy: `mcp__syntropy_` with one underscore.
+    SingleUnderscoreAfterGateway => "single_underscore_after_gateway",
+    /// Syntropy: the name lacks the leading `mcp__`.
+    MissingMcpPrefix => "missing_mcp_prefix",
+    /// Syntropy: the name lacks the gateway (`syntropy`).
+    MissingGateway => "missing_gateway",
+    /// Syntropy: a bare registry name where the full name is required.
+    MissingPrefix => "missing_prefix",
+    /// A server that is not in the table.
+    UnknownServer => "unknown_server",
+    /// The tool part is missing.
+    MissingTool => "missing_tool",
+    /// The server part is missing.
+    MissingServer => "missing_server",
+    /// A name listed in both `enabled` and `disabled`.
+    EnabledAndDisabled => "enabled_and_disabled",
+    /// A name listed twice in one list.
+    DuplicateEntry => "duplicate_entry",
+    /// OpenProject: one word, no action.
+    MissingAction => "missing_action",
+    /// OpenProject: the first word is not a known action.
+    UnknownAction => "unknown_action",
+    /// OpenProject: `get_` with a plural entity.
+    UseListForCollections => "use_list_for_collections",
+    /// Agent: a pre-migration name such as `memory_save`.
+    LegacyName => "legacy_name",
+    /// Registry: fewer than two dotted segments.
+    TooFewSegments => "too_few_segments",
+    /// Claude: a permission rule that is not `mcp__server`, `mcp__server__*` or `mcp__server__tool`.
+    InvalidRule => "invalid_rule",
+    /// A value of the wrong type or an unknown identifier passed to a public function.
+    InvalidArgument => "invalid_argument",
+    /// A name that has no meaning in the target convention.
+    NotConvertible => "not_convertible",
+    /// A name that does not pass a model provider's check.
+    ProviderRejected => "provider_rejected",
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Whether a diagnostic makes the name invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The name is invalid.
+    Error,
+    /// The name is valid, but worth changing.
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A byte range of the input (`start..end`, UTF-8 offsets; the npm package converts them to
+/// UTF-16 offsets, as JavaScript indexes strings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// First byte of the offending text.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The span of the whole text.
+    pub const fn whole(text: &str) -> Span {
+        Span { start: 0, end: text.len() }
+    }
+}
+
+/// One problem with a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What kind of problem it is.
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// One sentence: what is wrong and what is allowed.
+    pub message: String,
+    /// Where in the input.
+    pub span: Span,
+}
+
+impl Diagnostic {
+    /// An error.
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: Severity::Error, message: message.into(), span }
+    }
+
+    /// A warning.
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: Severity::Warning, message: message.into(), span }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} [{}]: {}", self.severity.as_str(), self.code, self.message)
+    }
+}
+
+/// The error of every fallible function: a [`Code`], a message, and the diagnostics behind it.
+///
+/// ```
+/// use mcp_naming::{parse, Code, Convention, Options, Severity};
+///
+/// let err = parse("Get User", Convention::Mcp, &Options::default()).unwrap_err();
+/// assert_eq!(err.code, Code::InvalidCharacter);
+/// assert_eq!(err.message, "character \" \" is not allowed: use ASCII letters, digits, \"_\", \"-\" and \".\"");
+/// // the error, then the space warning
+/// assert_eq!(err.diagnostics.len(), 2);
+/// assert_eq!(err.diagnostics[1].severity, Severity::Warning);
+/// assert_eq!(err.suggestions, ["Get_User"]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The code of the first error.
+    pub code: Code,
+    /// A sentence for people and models.
+    pub message: String,
+    /// Every error (and warning) found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Names to try instead, best first (may be empty).
+    pub suggestions: Vec<String>,
+}
+
+impl Error {
+    /// An error with one diagnostic over `span`.
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Error {
+        let message = message.into();
+        Error {
+            code,
+            diagnostics: vec![Diagnostic::error(code, span, message.clone())],
+            message,
+            suggestions: Vec::new(),
+        }
+    }
+
+    /// An `invalid_argument` error.
+    pub fn invalid_argument(message: impl Into<String>) -> Error {
+        Error::new(Code::InvalidArgument, Span::default(), message)
+    }
+
+    /// The error summing up a list of diagnostics, whose first error names it.
+    ///
+    /// Returns `None` when the list holds no error.
+    pub fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Option<Error> {
+        let first = diagnostics.iter().find(|d| d.severity == Severity::Error)?;
+        Some(Error { code: first.code, message: first.message.clone(), diagnostics, suggestions: Vec::new() })
+    }
+
+    /// The same error with a suggestion added.
+    pub fn with_suggestion(mut self, suggestion: Option<String>) -> Error {
+        self.suggestions.extend(suggestion);
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}

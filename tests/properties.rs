@@ -1,0 +1,128 @@
+//! Properties over generated input: round trips, valid suggestions, fitted names, no panics.
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_naming::provider::{fit_all, Provider};
+use mcp_naming::uri::{format_resource_uri, parse_resource_uri, validate_resource_uri};
+use mcp_naming::{format_with, is_valid, validate, Convention, Options};
+use proptest::prelude::*;
+
+fn convention() -> impl Strategy<Value = Convention> {
+    prop::sample::select(Convention::ALL.to_vec())
+}
+
+/// Strings built from the characters names are made of, plus troublemakers.
+fn namey() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            8 => prop::sample::select(vec!['a', 'b', 'm', 'c', 'p', 's', 'y', 'n', 't', 'r', 'o', 'e', 'i', 'g', 'h', 'z']),
+            3 => prop::sample::select(vec!['_', '_', ':', '.', '-', '/', '?', '=', '&', '%']),
+            2 => prop::sample::select(vec!['A', 'Z', '0', '7', '2']),
+            1 => prop::sample::select(vec![' ', ',', '\u{455}', '\u{200b}', '\u{202e}', 'ñ', '😀', '\0', 'ｇ']),
+        ],
+        0..80,
+    )
+    .prop_map(|v| v.into_iter().collect())
+}
+
+fn prefixed() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "",
+            "mcp__",
+            "mcp__syntropy__",
+            "mcp__syntropy__serena_",
+            "memory__",
+            "myproject:",
+            "fs.",
+            "get_",
+            "list_",
+        ]),
+        namey(),
+    )
+        .prop_map(|(p, s)| format!("{p}{s}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn validate_never_panics_and_agrees_with_is_valid(name in prefixed(), conv in convention()) {
+        let opts = Options::default();
+        let report = validate(&name, conv, &opts);
+        prop_assert_eq!(report.is_valid(), is_valid(&name, conv, &opts));
+        prop_assert_eq!(report.is_valid(), report.parts.is_some());
+        for d in report.errors.iter().chain(&report.warnings) {
+            prop_assert!(d.span.start <= d.span.end && d.span.end <= name.len());
+            prop_assert!(name.is_char_boundary(d.span.start) && name.is_char_boundary(d.span.end));
+            prop_assert!(!d.message.is_empty());
+        }
+    }
+
+    #[test]
+    fn round_trip_and_valid_suggestions(name in prefixed(), conv in convention()) {
+        let opts = Options::default();
+        let report = validate(&name, conv, &opts);
+        if let Some(parts) = &report.parts {
+            prop_assert_eq!(format_with(parts, &opts).unwrap(), name.clone());
+        }
+        if let Some(s) = &report.suggestion {
+            prop_assert!(is_valid(s, conv, &opts), "suggestion {:?} for {:?} is invalid", s, name);
+            prop_assert_ne!(s, &name);
+        }
+    }
+
+    #[test]
+    fn arbitrary_strings_never_panic(name in any::<String>(), conv in convention()) {
+        let opts = Options { expected_namespace: Some("myproject".into()), ..Options::default() };
+        let _ = validate(&name, conv, &opts);
+        let _ = validate_resource_uri(&name, None);
+        let _ = mcp_naming::convention::chora::namespace_from_slug(&name);
+        let _ = mcp_naming::detect(&name, &opts);
+        for to in Convention::ALL {
+            let _ = mcp_naming::convert(&name, conv, to, &opts);
+        }
+    }
+
+    #[test]
+    fn uri_round_trip(ns in "[a-z][a-z0-9]{2,19}", kind in "[a-z][a-z0-9_]{1,10}", id in "[a-z0-9_.-]{1,8}(/[a-z0-9_.-]{1,8}){0,3}",
+                      query in prop::collection::vec(("[a-zA-Z0-9 &=%ñ]{1,6}", "[a-zA-Z0-9 &=%ñ]{0,6}"), 0..3)) {
+        let parts = mcp_naming::uri::ResourceUri { namespace: ns, kind, id, query };
+        let text = format_resource_uri(&parts).unwrap();
+        prop_assert_eq!(parse_resource_uri(&text).unwrap(), parts);
+    }
+
+    #[test]
+    fn fitted_names_pass_and_stay_distinct(names in prop::collection::hash_set(prefixed(), 1..60),
+                                           provider in prop::sample::select(Provider::ALL.to_vec())) {
+        let names: Vec<String> = names.into_iter().collect();
+        let fitted = fit_all(&names, provider);
+        let distinct: std::collections::HashSet<&String> = fitted.iter().collect();
+        prop_assert_eq!(distinct.len(), names.len());
+        for (n, f) in names.iter().zip(&fitted) {
+            prop_assert!(provider.accepts(f), "{:?} -> {:?}", n, f);
+        }
+    }
+}
+
+#[test]
+fn long_fitted_names_are_distinct() {
+    let names: Vec<String> =
+        (0..2000).map(|i| format!("mcp__syntropy__context7_{}_{i}", "x".repeat(40 + i % 80))).collect();
+    for provider in Provider::ALL {
+        let fitted = fit_all(&names, provider);
+        let distinct: std::collections::HashSet<&String> = fitted.iter().collect();
+        assert_eq!(distinct.len(), names.len());
+        assert!(fitted.iter().all(|f| provider.accepts(f) && f.len() <= 64));
+    }
+}
+
+#[test]
+fn huge_input_is_rejected_by_length() {
+    let big = "a".repeat(1 << 20);
+    for conv in Convention::ALL {
+        let r = validate(&big, conv, &Options::default());
+        assert_eq!(r.errors.len(), 1);
+        assert_eq!(r.errors[0].code.as_str(), "too_long");
+        assert!(r.errors[0].message.contains("more than"));
+    }
+}
