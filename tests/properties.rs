@@ -43,7 +43,7 @@ fn prefixed() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     #[test]
     fn validate_never_panics_and_agrees_with_is_valid(name in prefixed(), conv in convention()) {

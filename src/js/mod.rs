@@ -514,3 +514,6 @@ pub fn matches_permission(rule: &str, name: &str) -> Result<bool, JsValue> {
 pub fn normalize_server_name(server: &str) -> String {
     convention::claude::normalize_server_name(server)
 }
+
+#[cfg(test)]
+mod tests;

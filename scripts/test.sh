@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs every suite: formatting and lints, native Rust tests, the package build and its size,
+# wasm-bindgen-test in Node and headless Chromium, node --test (ESM, CommonJS, SDK agreement,
+# workerd through Miniflare, Chromium through playwright-core), and the TypeScript consumer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s\n' "$*"; }
+
+step "setup"
+bash scripts/setup.sh --browser
+
+step "cargo fmt --check, clippy (native and wasm32)"
+cargo fmt --all -- --check
+cargo clippy --all-targets -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+step "cargo test (native: unit, conformance tables, properties, doctests)"
+cargo test
+
+step "build pkg/"
+bash scripts/build.sh
+
+step "wasm-bindgen-test in Node"
+cargo test --lib --target wasm32-unknown-unknown
+
+step "wasm-bindgen-test in headless Chromium"
+WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver cargo test --lib --target wasm32-unknown-unknown
+
+step "node --test against pkg/"
+# The suites import the package by name, so that its exports map is what resolves them.
+for dir in tests/js tests/ts; do
+  mkdir -p "$dir/node_modules"
+  ln -sfn ../../../pkg "$dir/node_modules/mcp-naming"
+done
+node --test tests/js/
+
+step "TypeScript consumer (tsc --strict --noEmit)"
+node_modules/.bin/tsc -p tests/ts/tsconfig.json
+echo "tsc: the consumer type-checks"

@@ -1,0 +1,68 @@
+// A TypeScript consumer of the package, checked with `tsc --strict --noEmit` (pinned TypeScript).
+// Each @ts-expect-error is a misuse the types must reject: if the types loosen, the check fails.
+import {
+  validateToolName, isValidToolName, validateToolNames, parseToolName, formatToolName, convertToolName,
+  detectConventions, conventions, parseResourceUri, formatResourceUri, validateResourceUri, namespaceFromSlug,
+  checkProviders, fitToolName, NamingError,
+  type ConventionId, type Diagnostic, type Report, type Provider, type PartsMap,
+} from 'mcp-naming';
+
+const report: Report<'chora'> = validateToolName('myproject:create_task', 'chora', { expectedNamespace: 'myproject' });
+if (report.parts) {
+  const ns: string = report.parts.namespace;
+  const tool: string = report.parts.tool;
+  console.log(ns, tool);
+}
+const first: Diagnostic | undefined = report.errors[0];
+const severity: 'error' | 'warning' | undefined = first?.severity;
+const ok: boolean = isValidToolName('x', 'mcp');
+const many: boolean[] = validateToolNames(['a', 'b'], 'registry');
+
+const syntropy = parseToolName('mcp__syntropy__healthcheck', 'syntropy');
+const server: string | null = syntropy.server;
+const agent: PartsMap['agent'] = parseToolName('memory__save', 'agent');
+const segments: string[] = parseToolName('fs.write', 'registry').segments;
+const name: string = formatToolName({ namespace: 'abc', tool: 'de' }, 'chora');
+const converted: string = convertToolName('abc:de', 'chora', 'agent');
+const detected: ConventionId[] = detectConventions('memory__save');
+const titles: string[] = conventions().map((c) => c.title);
+const uri = parseResourceUri('coda://docs/abc123');
+const uriType: string = uri.type;
+const query: Record<string, string> = uri.query;
+const text: string = formatResourceUri({ namespace: 'abc', type: 'docs', id: '1' });
+const uriReport = validateResourceUri('abc://docs/1', { expectedNamespace: 'abc' });
+const ns2: string = namespaceFromSlug('my-awesome-server');
+const providers: Record<Provider, boolean> = checkProviders('a:b');
+const fitted: string = fitToolName('a:b', 'openai', { taken: ['a_b'] });
+
+try {
+  parseToolName('mp:x', 'chora');
+} catch (e) {
+  if (e instanceof NamingError) {
+    const code: string = e.code;
+    const suggestions: string[] = e.suggestions;
+    const diagnostics: Diagnostic[] = e.diagnostics;
+    console.log(code, suggestions, diagnostics);
+  }
+}
+
+// Misuses the types must reject:
+// @ts-expect-error an unknown convention id
+validateToolName('x', 'chora2');
+// @ts-expect-error chora parts have no `server`
+parseToolName('abc:de', 'chora').server;
+// @ts-expect-error a syntropy server may be null
+const notNull: string = syntropy.server;
+// @ts-expect-error agent parts need `tool`
+formatToolName({ mcp: 'memory' }, 'agent');
+// @ts-expect-error a number is not a name
+isValidToolName(42, 'mcp');
+// @ts-expect-error an unknown provider
+fitToolName('x', 'cohere');
+// @ts-expect-error options are typed
+validateToolName('x', 'chora', { expectedNamespace: 3 });
+// @ts-expect-error the report's convention is the one asked for
+const wrong: Report<'mcp'> = validateToolName('x', 'chora');
+
+console.log(severity, ok, many, server, agent, segments, name, converted, detected, titles, uriType, query, text,
+  uriReport.parts?.namespace, ns2, providers, fitted, notNull, wrong);
