@@ -316,3 +316,93 @@ export function normalizeServerName(server) {
   string(server, 'server');
   return w.normalize_server_name(server);
 }
+
+/**
+ * A gateway's routing table. Names it has exposed (and built-ins, and aliases to them) are kept
+ * in a JS Map, so routing them never enters wasm; other names are parsed, diagnosed and answered
+ * with suggestions by the core.
+ */
+export class Router {
+  #core;
+  #hits = new Map();
+
+  constructor(config) {
+    object(config, 'config');
+    this.#core = call(() => new w.WasmRouter(config));
+    this.#refresh();
+  }
+
+  #refresh() {
+    const hits = new Map();
+    for (const [name, route] of this.#core.routes()) hits.set(name, Object.freeze(route));
+    this.#hits = hits;
+  }
+
+  /** Exposes a server's tools (its whole tools/list), replacing what it exposed before. */
+  expose(server, tools) {
+    string(server, 'server');
+    strings(tools, 'tools');
+    const exposed = call(() => this.#core.expose(server, tools));
+    this.#refresh();
+    return exposed;
+  }
+
+  /** The backend and its own tool name for a name; throws NamingError (unknown_tool, tool_disabled). */
+  route(name) {
+    const hit = this.#hits.get(name);
+    if (hit !== undefined) return hit;
+    string(name, 'name');
+    return call(() => this.#core.route(name));
+  }
+
+  /** As route, but null instead of an error. */
+  tryRoute(name) {
+    const hit = this.#hits.get(name);
+    if (hit !== undefined) return hit;
+    string(name, 'name');
+    return this.#core.try_route(name);
+  }
+
+  /** Whether a name is enabled by the configuration (servers, enabled and disabled patterns). */
+  isEnabled(name) {
+    if (this.#hits.has(name)) return true;
+    string(name, 'name');
+    return this.#core.is_enabled(name);
+  }
+
+  /** The enabled exposed tools. */
+  tools() {
+    return this.#core.tools();
+  }
+
+  /** An MCP tools/list result with every name exposed and disabled tools dropped; all else untouched. */
+  rewriteToolsList(server, result) {
+    object(result, 'result');
+    if (!Array.isArray(result.tools)) throw invalidArgument(`result.tools must be an array, got ${describe(result.tools)}`);
+    const names = result.tools.map((tool, i) => {
+      if (tool === null || typeof tool !== 'object' || typeof tool.name !== 'string') {
+        throw invalidArgument(`result.tools[${i}].name must be a string`);
+      }
+      return tool.name;
+    });
+    const exposed = this.expose(server, names);
+    const tools = [];
+    for (let i = 0; i < exposed.length; i++) {
+      if (this.#hits.has(exposed[i].name)) tools.push({ ...result.tools[i], name: exposed[i].name });
+    }
+    return { ...result, tools };
+  }
+
+  /** Exposes a backend's resource URI under the gateway's scheme. */
+  exposeResource(server, uri) {
+    string(server, 'server');
+    string(uri, 'uri');
+    return call(() => this.#core.expose_resource(server, uri));
+  }
+
+  /** The server and the backend's own URI for an exposed resource URI; throws unknown_resource. */
+  routeResource(uri) {
+    string(uri, 'uri');
+    return call(() => this.#core.route_resource(uri));
+  }
+}

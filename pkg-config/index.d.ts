@@ -135,3 +135,67 @@ export declare function checkAllowList(
 /** @throws NamingError */
 export declare function matchesPermission(rule: string, name: string): boolean;
 export declare function normalizeServerName(server: string): string;
+
+export type RouterStyle = "syntropy" | "claude" | "agent" | "chora" | { separator: string; prefix?: string; pattern?: string };
+
+export interface RouterConfig {
+  style: RouterStyle;
+  /** The gateway's own server name as clients see it (syntropy: "syntropy"; claude: "gateway"). */
+  gateway?: string;
+  servers: {
+    name: string;
+    /** How the backend writes its names ("hyphens": `_` in the exposed name is `-` upstream). */
+    upstream?: "same" | "hyphens";
+    /** Syntropy: default "syn-<name>". */
+    pool?: string;
+    /** Syntropy: default "mcp__<name>__". */
+    upstreamPrefix?: string;
+    enabled?: boolean;
+  }[];
+  /** The gateway's own tools, routed to no server. */
+  builtins?: string[];
+  /** Old exposed name -> current exposed name. */
+  aliases?: Record<string, string>;
+  /** Name patterns, `*` wildcard; disabled wins; empty enabled = all. */
+  enabled?: string[];
+  disabled?: string[];
+  /** Fit exposed names to this provider. */
+  provider?: Provider;
+}
+
+export interface ExposedTool {
+  /** As the gateway lists it in tools/list. */
+  name: string;
+  /** As the client shows it: `mcp__<gateway>__<name>` for syntropy/claude, else = name. */
+  qualified: string;
+  server: string;
+  /** The backend's own tool name. */
+  upstream: string;
+}
+
+export interface Route {
+  server: string | null;
+  /** The backend's own tool name. */
+  tool: string;
+  builtin: boolean;
+  pool?: string;
+  upstreamPrefix?: string;
+  /** Reached through an alias. */
+  deprecated?: boolean;
+}
+
+export declare class Router {
+  /** @throws NamingError invalid_config */
+  constructor(config: RouterConfig);
+  /** @throws NamingError (name_collision, unknown_server, invalid_tool_name) */
+  expose(server: string, tools: readonly string[]): ExposedTool[];
+  /** @throws NamingError (unknown_tool with suggestions, tool_disabled) */
+  route(name: string): Route;
+  tryRoute(name: string): Route | null;
+  isEnabled(name: string): boolean;
+  tools(): ExposedTool[];
+  rewriteToolsList<T extends { tools: { name: string }[] }>(server: string, result: T): T;
+  exposeResource(server: string, uri: string): string;
+  /** @throws NamingError unknown_resource */
+  routeResource(uri: string): { server: string; uri: string };
+}

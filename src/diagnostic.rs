@@ -146,6 +146,18 @@ codes! {
     NotConvertible => "not_convertible",
     /// A name that does not pass a model provider's check.
     ProviderRejected => "provider_rejected",
+    /// Router: a configuration that cannot work; each diagnostic names the path.
+    InvalidConfig => "invalid_config",
+    /// Router: a name no server, built-in or alias provides (`Unknown tool: <name>`).
+    UnknownTool => "unknown_tool",
+    /// Router: a tool that exists but is disabled.
+    ToolDisabled => "tool_disabled",
+    /// Router: two tools (or a tool and a built-in or alias) that would have the same name.
+    NameCollision => "name_collision",
+    /// Router: a resource URI no server provides.
+    UnknownResource => "unknown_resource",
+    /// Router: an upstream tool name that cannot be exposed (empty, too long, deceptive characters).
+    InvalidToolName => "invalid_tool_name",
 }
 
 impl fmt::Display for Code {

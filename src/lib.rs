@@ -31,7 +31,9 @@
 pub mod chars;
 pub mod convention;
 pub mod diagnostic;
+pub mod pairs;
 pub mod provider;
+pub mod router;
 pub mod text;
 pub mod uri;
 

@@ -126,7 +126,15 @@ pub fn fit(name: &str, provider: Provider, taken: &[&str]) -> String {
 
 /// [`fit`] with any test of "already taken".
 pub fn fit_with(name: &str, provider: Provider, taken: impl Fn(&str) -> bool) -> String {
-    if provider.accepts(name) && !taken(name) {
+    fit_within(name, provider, MAX_LEN, taken)
+}
+
+/// [`fit_with`] to at most `max_len` characters (at least 10 are always allowed), for names to
+/// which a client adds a prefix of its own, such as `mcp__<gateway>__`.
+pub fn fit_within(name: &str, provider: Provider, max_len: usize, taken: impl Fn(&str) -> bool) -> String {
+    let max_len = max_len.clamp(10, MAX_LEN);
+    let fits = |n: &str| provider.accepts(n) && n.len() <= max_len && !taken(n);
+    if fits(name) {
         return name.to_string();
     }
     let mut sanitized = String::with_capacity(name.len().min(4 * MAX_LEN) + 1);
@@ -134,18 +142,17 @@ pub fn fit_with(name: &str, provider: Provider, taken: impl Fn(&str) -> bool) ->
         let c = if c.is_ascii() { c } else { crate::chars::lookalike(c).unwrap_or('_') };
         let ok = provider.allows(c as u8, false) && c.is_ascii();
         sanitized.push(if ok { c } else { '_' });
-        if sanitized.len() > MAX_LEN {
+        if sanitized.len() > max_len {
             break;
         }
     }
     if sanitized.is_empty() || !provider.allows(sanitized.as_bytes()[0], true) {
         sanitized.insert(0, '_');
     }
-    if provider.accepts(&sanitized) && !taken(&sanitized) {
+    if fits(&sanitized) {
         return sanitized;
     }
-    let keep = MAX_LEN - 9;
-    sanitized.truncate(keep.min(sanitized.len()));
+    sanitized.truncate((max_len - 9).min(sanitized.len()));
     let mut salt = 0u32;
     loop {
         let candidate = format!("{sanitized}_{:08x}", stable_hash(name, salt));

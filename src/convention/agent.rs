@@ -132,3 +132,8 @@ pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
         None => Some(crate::chars::camel_to_snake(&cleaned)),
     }
 }
+
+/// Whether `name` is a valid mcp name (`[a-z][a-z0-9]*`).
+pub fn is_mcp_name(name: &str) -> bool {
+    MCP.ok(name)
+}

@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
+mod router;
+
 thread_local! {
     static STRINGS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
@@ -362,29 +364,7 @@ struct JsUriIn {
     kind: String,
     id: String,
     #[serde(default)]
-    query: Option<QueryIn>,
-}
-
-struct QueryIn(Vec<(String, String)>);
-
-impl<'de> Deserialize<'de> for QueryIn {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = QueryIn;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an object of string values")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<QueryIn, A::Error> {
-                let mut pairs = Vec::new();
-                while let Some((k, v)) = map.next_entry::<String, String>()? {
-                    pairs.push((k, v));
-                }
-                Ok(QueryIn(pairs))
-            }
-        }
-        d.deserialize_map(V)
-    }
+    query: Option<crate::pairs::Pairs>,
 }
 
 /// `formatResourceUri`.

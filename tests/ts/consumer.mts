@@ -3,7 +3,8 @@
 import {
   validateToolName, isValidToolName, validateToolNames, parseToolName, formatToolName, convertToolName,
   detectConventions, conventions, parseResourceUri, formatResourceUri, validateResourceUri, namespaceFromSlug,
-  checkProviders, fitToolName, NamingError,
+  checkProviders, fitToolName, NamingError, Router,
+  type RouterConfig, type Route, type ExposedTool,
   type ConventionId, type Diagnostic, type Report, type Provider, type PartsMap,
 } from 'mcp-naming';
 
@@ -46,7 +47,20 @@ try {
   }
 }
 
+const config: RouterConfig = { style: 'syntropy', servers: [{ name: 'context7', upstream: 'hyphens' }], provider: 'anthropic' };
+const router = new Router(config);
+const exposed: ExposedTool[] = router.expose('context7', ['get-library-docs']);
+const route: Route = router.route(exposed[0].qualified);
+const maybe: Route | null = router.tryRoute('x');
+const listed = router.rewriteToolsList('context7', { tools: [{ name: 'get-library-docs', description: 'd' }], nextCursor: 'c' });
+const cursor: string = listed.nextCursor;
+console.log(route.server, route.pool, maybe, cursor, router.routeResource('a://b/c').server);
+
 // Misuses the types must reject:
+// @ts-expect-error an unknown router style
+new Router({ style: 'dots', servers: [] });
+// @ts-expect-error upstream is "same" or "hyphens"
+new Router({ style: 'agent', servers: [{ name: 'memory', upstream: 'dashes' }] });
 // @ts-expect-error an unknown convention id
 validateToolName('x', 'chora2');
 // @ts-expect-error chora parts have no `server`

@@ -1,0 +1,150 @@
+//! The router scenarios of tests/data/router.json (shared with the JS suite), plus provider
+//! fitting over long names.
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_naming::provider::Provider;
+use mcp_naming::router::{Route, Router, RouterConfig};
+use serde_json::{json, Value};
+
+fn route_json(r: &Route<'_>) -> Value {
+    let mut v = json!({ "server": r.server, "tool": r.tool, "builtin": r.builtin });
+    if let Some(p) = r.pool {
+        v["pool"] = json!(p);
+    }
+    if let Some(p) = r.upstream_prefix {
+        v["upstreamPrefix"] = json!(p);
+    }
+    if r.deprecated {
+        v["deprecated"] = json!(true);
+    }
+    v
+}
+
+fn strs(v: &Value) -> Vec<String> {
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn scenarios() {
+    let data: Value = serde_json::from_str(include_str!("data/router.json")).unwrap();
+    let mut steps = 0;
+    for scenario in data["scenarios"].as_array().unwrap() {
+        let title = scenario["title"].as_str().unwrap();
+        let config: RouterConfig = serde_json::from_value(scenario["config"].clone()).unwrap();
+        let result = Router::new(config);
+        if let Some(expected) = scenario.get("configError") {
+            let err = result.expect_err(title);
+            assert_eq!(err.code.as_str(), "invalid_config", "{title}");
+            let messages: Vec<&str> = err.diagnostics.iter().map(|d| d.message.as_str()).collect();
+            assert_eq!(messages, strs(expected), "{title}");
+            continue;
+        }
+        if let Some(n) = scenario.get("configErrorCodes") {
+            let err = result.expect_err(title);
+            assert_eq!(err.diagnostics.len() as u64, n.as_u64().unwrap(), "{title}: {:#?}", err.diagnostics);
+            continue;
+        }
+        let mut router = result.unwrap_or_else(|e| panic!("{title}: {e:?}"));
+        for step in scenario["steps"].as_array().unwrap() {
+            steps += 1;
+            let at = format!("{title}: {step}");
+            if let Some(expose) = step.get("expose") {
+                let tools = strs(&expose["tools"]);
+                match (router.expose(expose["server"].as_str().unwrap(), &tools), step.get("error")) {
+                    (Ok(exposed), None) => {
+                        let names: Vec<String> = exposed.iter().map(|t| t.name.clone()).collect();
+                        assert_eq!(names, strs(&step["names"]), "{at}");
+                        if let Some(q) = step.get("qualified") {
+                            let got: Vec<String> = exposed.iter().map(|t| t.qualified.clone()).collect();
+                            assert_eq!(got, strs(q), "{at}");
+                        }
+                        for t in &exposed {
+                            assert_eq!(
+                                router.route(&t.name).map(|r| r.tool.into_owned()).ok(),
+                                router.is_enabled(&t.name).then(|| t.upstream.clone())
+                            );
+                        }
+                    }
+                    (Err(e), Some(code)) => {
+                        assert_eq!(e.code.as_str(), code.as_str().unwrap(), "{at}: {e:?}");
+                        if let Some(m) = step.get("message") {
+                            assert_eq!(e.message, m.as_str().unwrap(), "{at}");
+                        }
+                    }
+                    (got, _) => panic!("{at}: {got:?}"),
+                }
+            } else if let Some(name) = step.get("route").and_then(Value::as_str) {
+                match (router.route(name), step.get("error")) {
+                    (Ok(r), None) => {
+                        assert_eq!(route_json(&r), step["to"], "{at}");
+                        assert_eq!(router.try_route(name), Some(r));
+                    }
+                    (Err(e), Some(code)) => {
+                        assert_eq!(e.code.as_str(), code.as_str().unwrap(), "{at}: {e:?}");
+                        if let Some(m) = step.get("message") {
+                            assert_eq!(e.message, m.as_str().unwrap(), "{at}");
+                        }
+                        if let Some(s) = step.get("suggestions") {
+                            assert_eq!(e.suggestions, strs(s), "{at}");
+                        }
+                        assert!(router.try_route(name).is_none());
+                    }
+                    (got, _) => panic!("{at}: {got:?}"),
+                }
+            } else if let Some(name) = step.get("enabled").and_then(Value::as_str) {
+                assert_eq!(router.is_enabled(name), step["is"].as_bool().unwrap(), "{at}");
+            } else if let Some(list) = step.get("tools") {
+                let names: Vec<String> = router.tools().map(|t| t.name.clone()).collect();
+                assert_eq!(names, strs(list), "{at}");
+            } else if let Some(res) = step.get("exposeResource") {
+                let got =
+                    router.expose_resource(res["server"].as_str().unwrap(), res["uri"].as_str().unwrap()).unwrap();
+                assert_eq!(got, step["uri"].as_str().unwrap(), "{at}");
+            } else if let Some(uri) = step.get("routeResource").and_then(Value::as_str) {
+                match (router.route_resource(uri), step.get("error")) {
+                    (Ok((server, original)), None) => {
+                        assert_eq!(json!({ "server": server, "uri": original }), step["to"], "{at}")
+                    }
+                    (Err(e), Some(code)) => assert_eq!(e.code.as_str(), code.as_str().unwrap()),
+                    (got, _) => panic!("{at}: {got:?}"),
+                }
+            } else {
+                panic!("unknown step {step}");
+            }
+        }
+    }
+    assert!(steps >= 60, "{steps} steps");
+}
+
+#[test]
+fn provider_fitting_keeps_long_names_routable() {
+    for (provider, style) in [
+        ("anthropic", "syntropy"),
+        ("openai", "claude"),
+        ("gemini", "chora"),
+        ("bedrock", "agent"),
+        ("mistral", "syntropy"),
+    ] {
+        let server = if style == "chora" { "longnamespace" } else { "srv" };
+        let config: RouterConfig = serde_json::from_value(json!({
+            "style": style, "gateway": "gw", "provider": provider, "servers": [{ "name": server }]
+        }))
+        .unwrap();
+        let mut router = Router::new(config).unwrap();
+        let tools: Vec<String> = (0..200)
+            .map(|i| format!("{}_{i}", "long_tool_name_part_".repeat(7)[..40 + (i * 7) % 80].trim_end_matches('_')))
+            .collect();
+        for t in &tools {
+            assert!((40..=124).contains(&t.len()), "{}", t.len());
+        }
+        let exposed = router.expose(server, &tools).unwrap();
+        let p: Provider = provider.parse().unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for (t, upstream) in exposed.iter().zip(&tools) {
+            assert!(p.accepts(&t.name) && p.accepts(&t.qualified), "{provider} {style}: {} / {}", t.name, t.qualified);
+            assert!(seen.insert(t.name.clone()), "distinct");
+            assert_eq!(router.route(&t.qualified).unwrap().tool, upstream.as_str());
+            assert_eq!(router.route(&t.name).unwrap().tool, upstream.as_str());
+        }
+    }
+}
