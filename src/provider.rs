@@ -89,8 +89,8 @@ impl FromStr for Provider {
     fn from_str(text: &str) -> Result<Provider, Error> {
         Provider::ALL.into_iter().find(|p| p.id() == text).ok_or_else(|| {
             Error::invalid_argument(format!(
-                "unknown provider {:?}: use one of openai, anthropic, gemini, bedrock, mistral",
-                crate::text::clip(text, 40)
+                "unknown provider {}: use one of openai, anthropic, gemini, bedrock, mistral",
+                crate::text::quoted(&crate::text::clip(text, 40))
             ))
         })
     }

@@ -14,7 +14,29 @@ pub fn clip(text: &str, max: usize) -> String {
     }
 }
 
-/// `text` quoted for a message: clipped to 80 characters, with quotes and escapes.
+/// `text` quoted for a message: clipped to 80 characters, in double quotes, with `"`, `\\`,
+/// control and invisible characters escaped (`\n`, `\u{200b}`), so that what a message shows is
+/// what the name holds.
+///
+/// ```
+/// assert_eq!(mcp_naming::text::quoted("a\"b\n\u{200b}"), r#""a\"b\n\u{200b}""#);
+/// ```
 pub fn quoted(text: &str) -> String {
-    format!("{:?}", clip(text, 80))
+    let mut out = String::with_capacity(text.len().min(80) + 2);
+    out.push('"');
+    for c in clip(text, 80).chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || crate::chars::is_invisible(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

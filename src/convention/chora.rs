@@ -120,7 +120,11 @@ pub(crate) fn check_namespace<S: Sink>(sink: &mut S, ns: &str, base: usize, what
             Diagnostic::error(
                 Code::UppercaseLetter,
                 span,
-                format!("{what} {} has uppercase letters: {NS_RULE} ({:?})", quoted(ns), ns.to_ascii_lowercase()),
+                format!(
+                    "{what} {} has uppercase letters: {NS_RULE} ({})",
+                    quoted(ns),
+                    quoted(&ns.to_ascii_lowercase())
+                ),
             )
         });
     }
@@ -137,7 +141,7 @@ pub(crate) fn check_namespace<S: Sink>(sink: &mut S, ns: &str, base: usize, what
                 Diagnostic::error(
                     Code::HyphenNotAllowed,
                     Span::new(at, at + 1),
-                    format!("{what} {} contains {c:?}: {NS_RULE}", quoted(ns)),
+                    format!("{what} {} contains '{c}': {NS_RULE}", quoted(ns)),
                 )
             });
         } else {
@@ -150,7 +154,7 @@ pub(crate) fn check_namespace<S: Sink>(sink: &mut S, ns: &str, base: usize, what
             Diagnostic::error(
                 Code::InvalidStart,
                 Span::new(base, base + 1),
-                format!("{what} {} starts with {:?}: {NS_RULE}", quoted(ns), first as char),
+                format!("{what} {} starts with '{}': {NS_RULE}", quoted(ns), first as char),
             )
         });
     }
@@ -194,9 +198,9 @@ fn warn_tool<S: Sink>(sink: &mut S, tool: &str, base: usize) {
                     Code::VersionedName,
                     Span::new(base + v, base + tool.len()),
                     format!(
-                        "tool name {} is versioned: prefer evolving {:?} with optional parameters",
+                        "tool name {} is versioned: prefer evolving {} with optional parameters",
                         quoted(tool),
-                        &tool[..v]
+                        quoted(&tool[..v])
                     ),
                 )
             });
@@ -207,7 +211,10 @@ fn warn_tool<S: Sink>(sink: &mut S, tool: &str, base: usize) {
             Diagnostic::warning(
                 Code::VagueToolName,
                 Span::new(base, base + tool.len()),
-                format!("tool name {tool:?} is too vague and collides across servers: name what it acts on, such as {tool}_task"),
+                format!(
+                    "tool name {} is too vague and collides across servers: name what it acts on, such as {tool}_task",
+                    quoted(tool)
+                ),
             )
         });
     }
@@ -225,7 +232,7 @@ pub fn reserved_claim(namespace: &str, project: Option<&str>, span: Span) -> Opt
         Diagnostic::warning(
             Code::ReservedNamespace,
             span,
-            format!("namespace {namespace:?} is reserved for {owner}: choose your project's own namespace"),
+            format!("namespace {} is reserved for {owner}: choose your project's own namespace", quoted(namespace)),
         )
     })
 }
@@ -278,11 +285,11 @@ pub fn namespace_from_slug(slug: &str) -> Result<String, Error> {
     let why = if joined.is_empty() {
         "it has no ASCII letters or digits".to_string()
     } else if joined.len() < 3 {
-        format!("{joined:?} is shorter than 3 characters")
+        format!("{} is shorter than 3 characters", quoted(&joined))
     } else if !joined.as_bytes()[0].is_ascii_alphabetic() {
-        format!("{:?} does not start with a letter", crate::text::clip(&joined, 40))
+        format!("{} does not start with a letter", quoted(&crate::text::clip(&joined, 40)))
     } else {
-        format!("{:?} is longer than 20 and its initials are not a namespace", crate::text::clip(&joined, 40))
+        format!("{} is longer than 20 and its initials are not a namespace", quoted(&crate::text::clip(&joined, 40)))
     };
     Err(Error::new(
         Code::NoValidNamespace,

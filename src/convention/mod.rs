@@ -127,8 +127,8 @@ impl FromStr for Convention {
     fn from_str(text: &str) -> Result<Convention, Error> {
         Convention::ALL.into_iter().find(|c| c.id() == text).ok_or_else(|| {
             Error::invalid_argument(format!(
-                "unknown convention {:?}: use one of mcp, chora, syntropy, claude, agent, openproject, registry",
-                crate::text::clip(text, 40)
+                "unknown convention {}: use one of mcp, chora, syntropy, claude, agent, openproject, registry",
+                crate::text::quoted(&crate::text::clip(text, 40))
             ))
         })
     }
@@ -202,9 +202,14 @@ impl<'s> ServerList<'s> {
             .max_by_key(|s| s.len())
     }
 
+    /// The names in alphabetical order, joined with ", " (an insertion sort: the lists are short,
+    /// and it keeps the sorting machinery out of the `.wasm`).
     pub(crate) fn joined(self) -> String {
-        let mut v: Vec<&str> = self.iter().collect();
-        v.sort_unstable();
+        let mut v: Vec<&str> = Vec::new();
+        for s in self.iter() {
+            let at = v.iter().position(|x| *x > s).unwrap_or(v.len());
+            v.insert(at, s);
+        }
         v.join(", ")
     }
 }
@@ -510,7 +515,11 @@ pub fn format_with(parts: &Parts<'_>, opts: &Options) -> Result<String, Error> {
         return Err(Error::new(
             Code::NotConvertible,
             Span::whole(&text),
-            format!("the parts do not survive a round trip: {text:?} parses differently in {}", parts.convention()),
+            format!(
+                "the parts do not survive a round trip: {} parses differently in {}",
+                crate::text::quoted(&text),
+                parts.convention()
+            ),
         ));
     }
     Ok(text)
@@ -561,7 +570,7 @@ pub fn convert(name: &str, from: Convention, to: Convention, opts: &Options) -> 
         Error::new(
             Code::NotConvertible,
             Span::whole(name),
-            format!("{name:?} cannot be written in the {to} convention: {why}"),
+            format!("{} cannot be written in the {to} convention: {why}", crate::text::quoted(name)),
         )
     };
     let text = match (to, server) {
@@ -582,7 +591,7 @@ pub fn convert(name: &str, from: Convention, to: Convention, opts: &Options) -> 
         Ok(text)
     } else {
         let first = &report.errors[0];
-        Err(not(&format!("{text:?} is not valid there ({})", first.message)))
+        Err(not(&format!("{} is not valid there ({})", crate::text::quoted(&text), first.message)))
     }
 }
 
@@ -629,7 +638,11 @@ impl Word<'_> {
                 Diagnostic::error(
                     Code::UppercaseLetter,
                     span,
-                    format!("{what} {} has uppercase letters: {rule} ({:?})", crate::text::quoted(text), fixed),
+                    format!(
+                        "{what} {} has uppercase letters: {rule} ({})",
+                        crate::text::quoted(text),
+                        crate::text::quoted(&fixed)
+                    ),
                 )
             });
         }
@@ -645,7 +658,7 @@ impl Word<'_> {
                     Diagnostic::error(
                         Code::HyphenNotAllowed,
                         Span::new(at, at + 1),
-                        format!("{what} {} contains {c:?}: {rule}", crate::text::quoted(text)),
+                        format!("{what} {} contains '{c}': {rule}", crate::text::quoted(text)),
                     )
                 });
             } else {

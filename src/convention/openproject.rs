@@ -67,7 +67,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
                 Diagnostic::error(
                     Code::CamelCase,
                     Span::whole(name),
-                    format!("{} is not snake_case: write {:?}", quoted(name), camel_to_snake(name)),
+                    format!("{} is not snake_case: write {}", quoted(name), quoted(&camel_to_snake(name))),
                 )
             });
         }

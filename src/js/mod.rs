@@ -12,10 +12,13 @@ use crate::convention::{self, Convention, Options, Parts};
 use crate::diagnostic::{Code, Diagnostic, Error, Severity};
 use crate::provider::{self, Provider};
 use crate::uri::{self, ResourceUri};
-use serde::{Deserialize, Serialize};
+use convert::{
+    diagnostics, invalid, object, opt_pairs, opt_string, opt_strings, req_string, str_or_null, strings, utf16_at, Obj,
+};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
+mod convert;
 mod router;
 
 thread_local! {
@@ -24,58 +27,8 @@ thread_local! {
 
 const NONE: u32 = u32::MAX;
 
-fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
-}
-
-fn utf16_at(text: &str, byte: usize) -> u32 {
-    let byte = byte.min(text.len());
-    if text.is_ascii() {
-        return byte as u32;
-    }
-    text.get(..byte).map_or(0, |t| t.encode_utf16().count() as u32)
-}
-
-#[derive(Serialize)]
-struct JsDiagnostic<'a> {
-    code: &'a str,
-    severity: &'a str,
-    message: &'a str,
-    start: u32,
-    end: u32,
-}
-
-fn js_diagnostics<'a>(text: &str, list: impl IntoIterator<Item = &'a Diagnostic>) -> Vec<JsDiagnostic<'a>> {
-    list.into_iter()
-        .map(|d| JsDiagnostic {
-            code: d.code.as_str(),
-            severity: d.severity.as_str(),
-            message: &d.message,
-            start: utf16_at(text, d.span.start),
-            end: utf16_at(text, d.span.end),
-        })
-        .collect()
-}
-
-#[derive(Serialize)]
-struct JsError<'a> {
-    code: &'a str,
-    message: &'a str,
-    diagnostics: Vec<JsDiagnostic<'a>>,
-    suggestions: &'a [String],
-}
-
 fn error_to_js(text: &str, e: &Error) -> JsValue {
-    to_js(&JsError {
-        code: e.code.as_str(),
-        message: &e.message,
-        diagnostics: js_diagnostics(text, &e.diagnostics),
-        suggestions: &e.suggestions,
-    })
-}
-
-fn invalid(message: String) -> JsValue {
-    error_to_js("", &Error::invalid_argument(message))
+    convert::error(text, e)
 }
 
 fn convention_at(index: u32) -> Result<Convention, JsValue> {
@@ -90,7 +43,14 @@ fn options(value: JsValue) -> Result<Options, JsValue> {
     if value.is_undefined() || value.is_null() {
         return Ok(Options::default());
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| invalid(format!("options: {e}")))
+    object(&value, "options")?;
+    Ok(Options {
+        expected_namespace: opt_string(&value, "expectedNamespace", "options.")?,
+        servers: opt_strings(&value, "servers", "options.")?,
+        builtins: opt_strings(&value, "builtins", "options.")?,
+        project: opt_string(&value, "project", "options.")?,
+        actions: opt_strings(&value, "actions", "options.")?,
+    })
 }
 
 /// The stable code strings, in the order their indexes are used in compact reports.
@@ -213,60 +173,44 @@ pub fn last_strings() -> Vec<String> {
     STRINGS.with(|s| std::mem::take(&mut *s.borrow_mut()))
 }
 
-/// Parts as JavaScript passes them to `formatToolName` (a superset of every convention's fields).
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct JsParts {
-    name: Option<String>,
-    namespace: Option<String>,
-    tool: Option<String>,
-    server: Option<String>,
-    mcp: Option<String>,
-    action: Option<String>,
-    entity: Option<String>,
-    segments: Option<Vec<String>>,
-}
-
 /// `formatToolName`.
 #[wasm_bindgen]
 pub fn format_name(parts: JsValue, convention: u32, opts: JsValue) -> Result<String, JsValue> {
     let convention = convention_at(convention)?;
     let opts = options(opts)?;
-    let p: JsParts = serde_wasm_bindgen::from_value(parts).map_err(|e| invalid(format!("parts: {e}")))?;
-    let need = |field: &Option<String>, what: &str| -> Result<String, JsValue> {
-        field.clone().ok_or_else(|| invalid(format!("parts: {what} is required for the {convention} convention")))
-    };
+    object(&parts, "parts")?;
+    let get = |key: &str| req_string(&parts, key, "parts.");
+    let nullable = |key: &str| opt_string(&parts, key, "parts.");
     let joined;
-    let (a, b);
+    let (a, b, c);
     let parts = match convention {
         Convention::Mcp => {
-            a = need(&p.name, "name")?;
+            a = get("name")?;
             Parts::Mcp { name: &a }
         }
         Convention::Chora => {
-            (a, b) = (need(&p.namespace, "namespace")?, need(&p.tool, "tool")?);
+            (a, b) = (get("namespace")?, get("tool")?);
             Parts::Chora { namespace: &a, tool: &b }
         }
         Convention::Syntropy => {
-            (a, b) = (p.server.clone().unwrap_or_default(), need(&p.tool, "tool")?);
-            Parts::Syntropy { server: p.server.as_ref().map(|_| a.as_str()), tool: &b }
+            (c, b) = (nullable("server")?, get("tool")?);
+            Parts::Syntropy { server: c.as_deref(), tool: &b }
         }
         Convention::Claude => {
-            (a, b) = (need(&p.server, "server")?, need(&p.tool, "tool")?);
+            (a, b) = (get("server")?, get("tool")?);
             Parts::Claude { server: &a, tool: &b }
         }
         Convention::Agent => {
-            (a, b) = (p.mcp.clone().unwrap_or_default(), need(&p.tool, "tool")?);
-            Parts::Agent { mcp: p.mcp.as_ref().map(|_| a.as_str()), tool: &b }
+            (c, b) = (nullable("mcp")?, get("tool")?);
+            Parts::Agent { mcp: c.as_deref(), tool: &b }
         }
         Convention::OpenProject => {
-            (a, b) = (need(&p.action, "action")?, need(&p.entity, "entity")?);
+            (a, b) = (get("action")?, get("entity")?);
             Parts::OpenProject { action: &a, entity: &b }
         }
         Convention::Registry => {
-            joined = p
-                .segments
-                .ok_or_else(|| invalid("parts: segments is required for the registry convention".into()))?
+            joined = opt_strings(&parts, "segments", "parts.")?
+                .ok_or_else(|| invalid("parts.segments is required (an array of strings)".into()))?
                 .join(".");
             Parts::Registry { id: &joined }
         }
@@ -292,112 +236,71 @@ pub fn detect_mask(name: &str, opts: JsValue) -> Result<u32, JsValue> {
         .fold(0, |m, (i, _)| m | 1 << i))
 }
 
-#[derive(Serialize)]
-struct JsConvention {
-    id: &'static str,
-    title: &'static str,
-    grammar: &'static str,
-    examples: JsExamples,
-}
-
-#[derive(Serialize)]
-struct JsExamples {
-    valid: &'static [&'static str],
-    invalid: &'static [&'static str],
-}
-
 /// `conventions()`.
 #[wasm_bindgen]
 pub fn conventions() -> JsValue {
-    let list: Vec<JsConvention> = Convention::ALL
+    Convention::ALL
         .iter()
         .map(|c| {
             let (valid, invalid) = c.examples();
-            JsConvention { id: c.id(), title: c.title(), grammar: c.grammar(), examples: JsExamples { valid, invalid } }
+            Obj::new()
+                .set("id", c.id())
+                .set("title", c.title())
+                .set("grammar", c.grammar())
+                .set(
+                    "examples",
+                    Obj::new()
+                        .set("valid", strings(valid.iter().copied()))
+                        .set("invalid", strings(invalid.iter().copied()))
+                        .done(),
+                )
+                .done()
         })
-        .collect();
-    to_js(&list)
+        .collect::<js_sys::Array>()
+        .into()
 }
 
-#[derive(Serialize)]
-struct JsUri<'a> {
-    namespace: &'a str,
-    #[serde(rename = "type")]
-    kind: &'a str,
-    id: &'a str,
-    query: serde_json_compatible::Pairs<'a>,
-}
-
-mod serde_json_compatible {
-    use serde::ser::SerializeMap;
-    use serde::Serialize;
-
-    /// Query pairs serialized as a plain object, in order.
-    pub struct Pairs<'a>(pub &'a [(String, String)]);
-
-    impl Serialize for Pairs<'_> {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut map = s.serialize_map(Some(self.0.len()))?;
-            for (k, v) in self.0 {
-                map.serialize_entry(k, v)?;
-            }
-            map.end()
-        }
-    }
-}
-
-fn uri_js(u: &ResourceUri) -> JsUri<'_> {
-    JsUri { namespace: &u.namespace, kind: &u.kind, id: &u.id, query: serde_json_compatible::Pairs(&u.query) }
+fn uri_js(u: &ResourceUri) -> JsValue {
+    let query = u.query.iter().fold(Obj::new(), |o, (k, v)| o.set(k, v.as_str()));
+    Obj::new()
+        .set("namespace", u.namespace.as_str())
+        .set("type", u.kind.as_str())
+        .set("id", u.id.as_str())
+        .set("query", query.done())
+        .done()
 }
 
 /// `parseResourceUri`.
 #[wasm_bindgen]
 pub fn parse_uri(text: &str) -> Result<JsValue, JsValue> {
-    uri::parse_resource_uri(text).map(|u| to_js(&uri_js(&u))).map_err(|e| error_to_js(text, &e))
-}
-
-/// A URI's parts as JavaScript passes them to `formatResourceUri`; the query keeps its order.
-#[derive(Deserialize)]
-struct JsUriIn {
-    namespace: String,
-    #[serde(rename = "type")]
-    kind: String,
-    id: String,
-    #[serde(default)]
-    query: Option<crate::pairs::Pairs>,
+    uri::parse_resource_uri(text).map(|u| uri_js(&u)).map_err(|e| error_to_js(text, &e))
 }
 
 /// `formatResourceUri`.
 #[wasm_bindgen]
 pub fn format_uri(parts: JsValue) -> Result<String, JsValue> {
-    let p: JsUriIn = serde_wasm_bindgen::from_value(parts).map_err(|e| invalid(format!("parts: {e}")))?;
-    let u =
-        ResourceUri { namespace: p.namespace, kind: p.kind, id: p.id, query: p.query.map(|q| q.0).unwrap_or_default() };
+    object(&parts, "parts")?;
+    let u = ResourceUri {
+        namespace: req_string(&parts, "namespace", "parts.")?,
+        kind: req_string(&parts, "type", "parts.")?,
+        id: req_string(&parts, "id", "parts.")?,
+        query: opt_pairs(&parts, "query", "parts.")?.unwrap_or_default(),
+    };
     uri::format_resource_uri(&u).map_err(|e| error_to_js("", &e))
-}
-
-#[derive(Serialize)]
-struct JsUriReport<'a> {
-    valid: bool,
-    convention: &'static str,
-    errors: Vec<JsDiagnostic<'a>>,
-    warnings: Vec<JsDiagnostic<'a>>,
-    parts: Option<JsUri<'a>>,
-    suggestion: Option<&'a str>,
 }
 
 /// `validateResourceUri`.
 #[wasm_bindgen]
 pub fn validate_uri(text: &str, expected_namespace: Option<String>) -> JsValue {
     let r = uri::validate_resource_uri(text, expected_namespace.as_deref());
-    to_js(&JsUriReport {
-        valid: r.is_valid(),
-        convention: "chora",
-        errors: js_diagnostics(text, &r.errors),
-        warnings: js_diagnostics(text, &r.warnings),
-        parts: r.parts.as_ref().map(uri_js),
-        suggestion: r.suggestion.as_deref(),
-    })
+    Obj::new()
+        .set("valid", r.is_valid())
+        .set("convention", "chora")
+        .set("errors", diagnostics(text, &r.errors))
+        .set("warnings", diagnostics(text, &r.warnings))
+        .set("parts", r.parts.as_ref().map_or(JsValue::NULL, uri_js))
+        .set("suggestion", str_or_null(r.suggestion.as_deref()))
+        .done()
 }
 
 /// `namespaceFromSlug`.
@@ -425,56 +328,43 @@ pub fn fit_names(names: Vec<String>, provider: u32) -> Result<Vec<String>, JsVal
     Ok(provider::fit_all(&names, provider_at(provider)?))
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsLayers<'a> {
-    permission: &'a str,
-    registry: &'a str,
-    server: Option<&'a str>,
-    pool: Option<&'a str>,
-    upstream_prefix: Option<&'a str>,
-    upstream_tool: &'a str,
-    backend_name: String,
-}
-
 /// `syntropyLayers`.
 #[wasm_bindgen]
 pub fn syntropy_layers(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let l = layers(name, &options(opts)?).map_err(|e| error_to_js(name, &e))?;
-    Ok(to_js(&JsLayers {
-        permission: &l.permission,
-        registry: &l.registry,
-        server: l.server.as_deref(),
-        pool: l.pool.as_deref(),
-        upstream_prefix: l.upstream_prefix.as_deref(),
-        upstream_tool: &l.upstream_tool,
-        backend_name: l.backend_name(),
-    }))
-}
-
-#[derive(Serialize)]
-struct JsCheck<'a> {
-    valid: bool,
-    errors: Vec<JsDiagnostic<'a>>,
+    Ok(Obj::new()
+        .set("permission", l.permission.as_str())
+        .set("registry", l.registry.as_str())
+        .set("server", str_or_null(l.server.as_deref()))
+        .set("pool", str_or_null(l.pool.as_deref()))
+        .set("upstreamPrefix", str_or_null(l.upstream_prefix.as_deref()))
+        .set("upstreamTool", l.upstream_tool.as_str())
+        .set("backendName", l.backend_name())
+        .done())
 }
 
 fn check_js(list: &[Diagnostic]) -> JsValue {
-    to_js(&JsCheck { valid: list.is_empty(), errors: js_diagnostics("", list) })
+    Obj::new().set("valid", list.is_empty()).set("errors", diagnostics("", list)).done()
+}
+
+fn tool_state(state: &JsValue) -> Result<ToolState, JsValue> {
+    object(state, "state")?;
+    Ok(ToolState {
+        enabled: opt_strings(state, "enabled", "state.")?.unwrap_or_default(),
+        disabled: opt_strings(state, "disabled", "state.")?.unwrap_or_default(),
+    })
 }
 
 /// `checkToolState`.
 #[wasm_bindgen]
 pub fn check_tool_state(state: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
-    let state: ToolState = serde_wasm_bindgen::from_value(state)
-        .map_err(|e| invalid(format!("tool state: {e}; expected {{\"enabled\": [...], \"disabled\": [...]}}")))?;
-    Ok(check_js(&state.check(&options(opts)?)))
+    Ok(check_js(&tool_state(&state)?.check(&options(opts)?)))
 }
 
-/// Whether a tool is enabled by a tool-state file.
+/// Whether a tool-state file enables a tool.
 #[wasm_bindgen]
 pub fn tool_state_enables(state: JsValue, name: &str) -> Result<bool, JsValue> {
-    let state: ToolState = serde_wasm_bindgen::from_value(state).map_err(|e| invalid(format!("tool state: {e}")))?;
-    Ok(state.is_enabled(name))
+    Ok(tool_state(&state)?.is_enabled(name))
 }
 
 /// `checkAllowList`.

@@ -1,46 +1,89 @@
 //! The router for JavaScript: configuration in, routes and exposed tools out as plain objects.
 
-use super::{error_to_js, to_js};
-use crate::diagnostic::{Code, Error};
-use crate::router::{ExposedTool, Route, Router, RouterConfig};
-use serde::Serialize;
+use super::convert::{field, object, opt_bool, opt_pairs, opt_string, opt_strings, req_string, str_or_null, Obj};
+use super::error_to_js;
+use crate::convention::syntropy::Upstream;
+use crate::pairs::Pairs;
+use crate::router::{ExposedTool, Route, Router, RouterConfig, ServerConfig, StyleConfig};
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsRoute<'a> {
-    server: Option<&'a str>,
-    tool: &'a str,
-    builtin: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pool: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    upstream_prefix: Option<&'a str>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    deprecated: bool,
-}
-
-fn route_js<'a>(r: &'a Route<'_>) -> JsRoute<'a> {
-    JsRoute {
-        server: r.server,
-        tool: &r.tool,
-        builtin: r.builtin,
-        pool: r.pool,
-        upstream_prefix: r.upstream_prefix,
-        deprecated: r.deprecated,
+fn route_js(r: &Route<'_>) -> JsValue {
+    let mut o = Obj::new().set("server", str_or_null(r.server)).set("tool", r.tool.as_ref()).set("builtin", r.builtin);
+    o = o.set_opt("pool", r.pool).set_opt("upstreamPrefix", r.upstream_prefix);
+    if r.deprecated {
+        o = o.set("deprecated", true);
     }
+    o.done()
 }
 
-#[derive(Serialize)]
-struct JsTool<'a> {
-    name: &'a str,
-    qualified: &'a str,
-    server: &'a str,
-    upstream: &'a str,
+fn tool_js(t: &ExposedTool) -> JsValue {
+    Obj::new()
+        .set("name", t.name.as_str())
+        .set("qualified", t.qualified.as_str())
+        .set("server", t.server.as_str())
+        .set("upstream", t.upstream.as_str())
+        .done()
 }
 
-fn tool_js(t: &ExposedTool) -> JsTool<'_> {
-    JsTool { name: &t.name, qualified: &t.qualified, server: &t.server, upstream: &t.upstream }
+fn config_error(message: String) -> JsValue {
+    let e = crate::diagnostic::Error::new(crate::Code::InvalidConfig, crate::Span::default(), message);
+    error_to_js("", &e)
+}
+
+/// Reads a `RouterConfig` from a JS object; a wrong type is `invalid_config` naming its path.
+fn read_config(v: &JsValue) -> Result<RouterConfig, JsValue> {
+    let retag = |e: JsValue| {
+        let message = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string()).unwrap_or_default();
+        config_error(format!("invalid router configuration: {message}"))
+    };
+    object(v, "config").map_err(retag)?;
+    let style = match field(v, "style") {
+        Some(s) if s.is_string() => StyleConfig::Named(s.as_string().unwrap_or_default()),
+        Some(s) if s.is_object() => StyleConfig::Custom {
+            separator: req_string(&s, "separator", "style.").map_err(retag)?,
+            prefix: opt_string(&s, "prefix", "style.").map_err(retag)?,
+            pattern: opt_string(&s, "pattern", "style.").map_err(retag)?,
+        },
+        _ => return Err(config_error("invalid router configuration: style is required: \"syntropy\", \"claude\", \"agent\", \"chora\" or { separator, prefix?, pattern? }".into())),
+    };
+    let list = field(v, "servers")
+        .ok_or_else(|| config_error("invalid router configuration: servers is required (an array)".into()))?;
+    if !Array::is_array(&list) {
+        return Err(config_error("invalid router configuration: servers must be an array".into()));
+    }
+    let mut servers = Vec::new();
+    for (i, s) in Array::from(&list).iter().enumerate() {
+        let path = format!("servers[{i}].");
+        object(&s, &format!("servers[{i}]")).map_err(retag)?;
+        let upstream = match opt_string(&s, "upstream", &path).map_err(retag)?.as_deref() {
+            None | Some("same") => Upstream::Same,
+            Some("hyphens") => Upstream::Hyphens,
+            Some(other) => {
+                return Err(config_error(format!(
+                    "invalid router configuration: {path}upstream: {} is not \"same\" or \"hyphens\"",
+                    crate::text::quoted(other)
+                )))
+            }
+        };
+        servers.push(ServerConfig {
+            name: req_string(&s, "name", &path).map_err(retag)?,
+            upstream,
+            pool: opt_string(&s, "pool", &path).map_err(retag)?,
+            upstream_prefix: opt_string(&s, "upstreamPrefix", &path).map_err(retag)?,
+            enabled: opt_bool(&s, "enabled", &path).map_err(retag)?.unwrap_or(true),
+        });
+    }
+    Ok(RouterConfig {
+        style,
+        gateway: opt_string(v, "gateway", "").map_err(retag)?,
+        servers,
+        builtins: opt_strings(v, "builtins", "").map_err(retag)?.unwrap_or_default(),
+        aliases: Pairs(opt_pairs(v, "aliases", "").map_err(retag)?.unwrap_or_default()),
+        enabled: opt_strings(v, "enabled", "").map_err(retag)?.unwrap_or_default(),
+        disabled: opt_strings(v, "disabled", "").map_err(retag)?.unwrap_or_default(),
+        provider: opt_string(v, "provider", "").map_err(retag)?,
+    })
 }
 
 /// The core's `Router`, held by the JavaScript `Router` class.
@@ -54,30 +97,24 @@ impl WasmRouter {
     /// `new Router(config)`.
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WasmRouter, JsValue> {
-        let config: RouterConfig = serde_wasm_bindgen::from_value(config).map_err(|e| {
-            let message = format!("invalid router configuration: {e}");
-            let mut err = Error::invalid_argument(message.clone());
-            err.code = Code::InvalidConfig;
-            err.diagnostics[0].code = Code::InvalidConfig;
-            error_to_js("", &err)
-        })?;
+        let config = read_config(&config)?;
         Router::new(config).map(|inner| WasmRouter { inner }).map_err(|e| error_to_js("", &e))
     }
 
     /// `router.expose(server, tools)`.
     pub fn expose(&mut self, server: &str, tools: Vec<String>) -> Result<JsValue, JsValue> {
         let exposed = self.inner.expose(server, &tools).map_err(|e| error_to_js("", &e))?;
-        Ok(to_js(&exposed.iter().map(tool_js).collect::<Vec<_>>()))
+        Ok(exposed.iter().map(tool_js).collect::<Array>().into())
     }
 
     /// `router.route(name)`.
     pub fn route(&self, name: &str) -> Result<JsValue, JsValue> {
-        self.inner.route(name).map(|r| to_js(&route_js(&r))).map_err(|e| error_to_js(name, &e))
+        self.inner.route(name).map(|r| route_js(&r)).map_err(|e| error_to_js(name, &e))
     }
 
     /// `router.tryRoute(name)`.
     pub fn try_route(&self, name: &str) -> JsValue {
-        self.inner.try_route(name).map_or(JsValue::NULL, |r| to_js(&route_js(&r)))
+        self.inner.try_route(name).map_or(JsValue::NULL, |r| route_js(&r))
     }
 
     /// `router.isEnabled(name)`.
@@ -87,13 +124,17 @@ impl WasmRouter {
 
     /// `router.tools()`.
     pub fn tools(&self) -> JsValue {
-        to_js(&self.inner.tools().map(tool_js).collect::<Vec<_>>())
+        self.inner.tools().map(tool_js).collect::<Array>().into()
     }
 
     /// Every name a table hit answers, with its route: `[name, route][]`.
     pub fn routes(&self) -> JsValue {
-        let routes = self.inner.routes();
-        to_js(&routes.iter().map(|(k, r)| (k.as_str(), route_js(r))).collect::<Vec<_>>())
+        self.inner
+            .routes()
+            .iter()
+            .map(|(k, r)| Array::of2(&JsValue::from_str(k), &route_js(r)))
+            .collect::<Array>()
+            .into()
     }
 
     /// `router.exposeResource(server, uri)`.
@@ -103,12 +144,7 @@ impl WasmRouter {
 
     /// `router.routeResource(uri)`.
     pub fn route_resource(&self, uri: &str) -> Result<JsValue, JsValue> {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            server: &'a str,
-            uri: &'a str,
-        }
         let (server, original) = self.inner.route_resource(uri).map_err(|e| error_to_js(uri, &e))?;
-        Ok(to_js(&Out { server, uri: &original }))
+        Ok(Obj::new().set("server", server).set("uri", original.as_ref()).done())
     }
 }

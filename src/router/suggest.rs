@@ -43,21 +43,18 @@ pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
 /// within a third of the name's length (at least 2, at most 8 edits).
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>, n: usize) -> Vec<&'a str> {
     let limit = (name.len().min(MAX_COMPARED) / 3).clamp(2, 8);
-    let mut found: Vec<(usize, usize, &str)> = candidates
-        .into_iter()
-        .take(MAX_CANDIDATES)
-        .enumerate()
-        .filter_map(|(i, c)| distance(name, c, limit).map(|d| (d, i, c)))
-        .collect();
-    found.sort_unstable();
-    let mut out: Vec<&str> = Vec::with_capacity(n);
-    for (_, _, c) in found {
-        if out.len() == n {
-            break;
+    // The best `n` so far, closest first; ties keep candidate order.
+    let mut best: Vec<(usize, &str)> = Vec::with_capacity(n + 1);
+    for c in candidates.into_iter().take(MAX_CANDIDATES) {
+        if best.iter().any(|(_, b)| *b == c) {
+            continue;
         }
-        if !out.contains(&c) {
-            out.push(c);
+        let Some(d) = distance(name, c, limit) else { continue };
+        let at = best.iter().position(|(bd, _)| *bd > d).unwrap_or(best.len());
+        if at < n {
+            best.insert(at, (d, c));
+            best.truncate(n);
         }
     }
-    out
+    best.into_iter().map(|(_, c)| c).collect()
 }
