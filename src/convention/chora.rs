@@ -21,7 +21,7 @@
 //! ```
 
 use super::{check_length, Options, Parts, Sink, Word};
-use crate::chars::{camel_to_snake, char_diagnostic, to_ascii_lookalikes};
+use crate::chars::{camel_to_snake, to_ascii_lookalikes};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
 
@@ -104,60 +104,12 @@ pub(crate) fn check_namespace<S: Sink>(sink: &mut S, ns: &str, base: usize, what
     if is_namespace(ns) {
         return;
     }
+    let word = Word { what, underscore: false, rule: NS_RULE };
+    word.check(sink, ns, base);
+    if !word.ok(ns) && (ns.is_empty() || !sink.detailed()) {
+        return;
+    }
     let span = Span::new(base, base + ns.len());
-    if ns.is_empty() {
-        sink.error(|| Diagnostic::error(Code::EmptySegment, span, format!("{what} is empty: {NS_RULE}")));
-        return;
-    }
-    if !sink.detailed() {
-        sink.error(super::marker);
-        return;
-    }
-    let mut char_errors = false;
-    if ns.bytes().any(|b| b.is_ascii_uppercase()) {
-        char_errors = true;
-        sink.error(|| {
-            Diagnostic::error(
-                Code::UppercaseLetter,
-                span,
-                format!(
-                    "{what} {} has uppercase letters: {NS_RULE} ({})",
-                    quoted(ns),
-                    quoted(&ns.to_ascii_lowercase())
-                ),
-            )
-        });
-    }
-    let mut seen = Vec::new();
-    for (i, c) in ns.char_indices() {
-        if c.is_ascii_alphanumeric() || seen.contains(&c) {
-            continue;
-        }
-        seen.push(c);
-        char_errors = true;
-        let at = base + i;
-        if c == '-' || c == '_' {
-            sink.error(|| {
-                Diagnostic::error(
-                    Code::HyphenNotAllowed,
-                    Span::new(at, at + 1),
-                    format!("{what} {} contains '{c}': {NS_RULE}", quoted(ns)),
-                )
-            });
-        } else {
-            sink.error(|| char_diagnostic(c, at, "lowercase letters or digits"));
-        }
-    }
-    let first = ns.as_bytes()[0];
-    if !first.is_ascii_alphabetic() && (first.is_ascii_digit() || !char_errors) {
-        sink.error(|| {
-            Diagnostic::error(
-                Code::InvalidStart,
-                Span::new(base, base + 1),
-                format!("{what} {} starts with '{}': {NS_RULE}", quoted(ns), first as char),
-            )
-        });
-    }
     let len = ns.chars().count();
     if len < 3 {
         sink.error(|| {

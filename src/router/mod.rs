@@ -343,24 +343,15 @@ impl Router {
     }
 
     fn resolve(&self, name: &str) -> Resolved<'_> {
-        if let Some(&i) = self.by_name.get(name) {
-            let e = &self.entries[i];
-            return Resolved::Route(self.entry_route(e), e.enabled);
-        }
         let bare = self.unqualified(name);
-        if let Some(b) = self.builtins.iter().find(|b| b.as_str() == bare) {
-            let r = Route {
-                server: None,
-                tool: Cow::Borrowed(b.as_str()),
-                builtin: true,
-                pool: None,
-                upstream_prefix: None,
-                deprecated: false,
-            };
-            return Resolved::Route(r, self.allowed(&[b, &self.qualify(b)]));
+        if let Some(live) = self.resolve_live(name, bare) {
+            return live;
         }
         if let Some((_, target)) = self.aliases.iter().find(|(old, _)| old == bare || *old == name) {
-            return match self.resolve_current(target) {
+            let current = self
+                .resolve_live(target, self.unqualified(target))
+                .unwrap_or_else(|| self.resolve_by_parse(self.unqualified(target)));
+            return match current {
                 Resolved::Route(mut r, on) => {
                     r.deprecated = true;
                     Resolved::Route(r, on)
@@ -371,23 +362,22 @@ impl Router {
         self.resolve_by_parse(bare)
     }
 
-    fn resolve_current(&self, name: &str) -> Resolved<'_> {
+    /// A name in the table, or a built-in.
+    fn resolve_live(&self, name: &str, bare: &str) -> Option<Resolved<'_>> {
         if let Some(&i) = self.by_name.get(name) {
             let e = &self.entries[i];
-            return Resolved::Route(self.entry_route(e), e.enabled);
+            return Some(Resolved::Route(self.entry_route(e), e.enabled));
         }
-        if let Some(b) = self.builtins.iter().find(|b| b.as_str() == name) {
-            let r = Route {
-                server: None,
-                tool: Cow::Borrowed(b.as_str()),
-                builtin: true,
-                pool: None,
-                upstream_prefix: None,
-                deprecated: false,
-            };
-            return Resolved::Route(r, self.allowed(&[b, &self.qualify(b)]));
-        }
-        self.resolve_by_parse(self.unqualified(name))
+        let b = self.builtins.iter().find(|b| b.as_str() == bare)?;
+        let r = Route {
+            server: None,
+            tool: Cow::Borrowed(b.as_str()),
+            builtin: true,
+            pool: None,
+            upstream_prefix: None,
+            deprecated: false,
+        };
+        Some(Resolved::Route(r, self.allowed(&[b, &self.qualify(b)])))
     }
 
     fn resolve_by_parse(&self, bare: &str) -> Resolved<'_> {
