@@ -406,3 +406,113 @@ export class Router {
     return call(() => this.#core.route_resource(uri));
   }
 }
+
+// ---- OpenProject's data conventions
+
+function number(value, what) {
+  if (typeof value !== 'number') throw invalidArgument(`${what} must be a number, got ${describe(value)}`);
+  return value;
+}
+
+/** A duration as ISO 8601: "2h 30m" -> "PT2H30M", "90m" -> "PT1H30M", "PT2H" -> "PT2H". */
+export function parseDuration(text) {
+  string(text, 'text');
+  return call(() => w.parse_duration(text));
+}
+
+/** An ISO 8601 duration as people write it: "PT2H30M" -> "2h 30m". */
+export function formatDuration(iso) {
+  string(iso, 'iso');
+  return call(() => w.format_duration(iso));
+}
+
+/** The collection envelope: { items, offset, page_size, total, next_offset }. */
+export function pageEnvelope(items, page) {
+  if (!Array.isArray(items)) throw invalidArgument(`items must be an array, got ${describe(items)}`);
+  const p = page === undefined ? {} : object(page, 'page');
+  const opt = (key) => (p[key] === undefined || p[key] === null ? undefined : number(p[key], `page.${key}`));
+  const [offset, pageSize, total, next] = call(() => w.page(items.length, opt('offset'), opt('pageSize'), opt('total')));
+  return { items, offset, page_size: pageSize, total, next_offset: next < 0 ? null : next };
+}
+
+/** The numeric id at the end of a HAL href, or null. */
+export function idFromHref(href) {
+  if (href === null || href === undefined) return null;
+  string(href, 'href');
+  return w.id_from_href(href) ?? null;
+}
+
+/** A HAL link for display; the undisclosed URN is { id: null, title: "Restricted", restricted: true }. */
+export function linkValue(link) {
+  object(link, 'link');
+  if (link.href !== null && link.href !== undefined) string(link.href, 'link.href');
+  if (link.title !== null && link.title !== undefined) string(link.title, 'link.title');
+  return w.link_value(link.href ?? undefined, link.title ?? undefined);
+}
+
+/** "Error: [Category] - description." for an HTTP status, in OpenProject's taxonomy. */
+export function errorMessage(status, details) {
+  number(status, 'status');
+  if (details !== undefined && details !== null) string(details, 'details');
+  return call(() => w.error_message(status, details ?? undefined));
+}
+
+/** The candidate a name resolves to: identifier exact, then name exact, then name contains (case-insensitive). */
+export function resolveByName(query, candidates) {
+  string(query, 'query');
+  if (!Array.isArray(candidates)) throw invalidArgument(`candidates must be an array, got ${describe(candidates)}`);
+  const names = candidates.map((c, i) => string(object(c, `candidates[${i}]`).name, `candidates[${i}].name`));
+  const identifiers = candidates.map((c, i) => (c.identifier === undefined || c.identifier === null ? null : string(c.identifier, `candidates[${i}].identifier`)));
+  return candidates[call(() => w.resolve_by_name(query, names, identifiers))];
+}
+
+/** "customField16" -> "custom_field_16". */
+export function customFieldName(key) {
+  string(key, 'key');
+  return call(() => w.custom_field_name(key));
+}
+
+/** Throws NamingError duplicate_tool_name when a tool name is registered twice. */
+export function checkToolRegistry(names) {
+  strings(names, 'names');
+  call(() => w.check_tool_registry(names));
+}
+
+/** A real calendar date "YYYY-MM-DD" as { year, month, day }; throws invalid_date otherwise. */
+export function parseDate(text) {
+  string(text, 'text');
+  return call(() => w.parse_date(text));
+}
+
+// ---- The tool registry
+
+/** Field-by-field check of a language profile; never throws. */
+export function validateLanguageProfile(profile) {
+  return w.validate_language_profile(profile);
+}
+
+/** Field-by-field check of a tool descriptor (input/output schemas in the supported JSON Schema subset); never throws. */
+export function validateToolDescriptor(descriptor) {
+  return w.validate_tool_descriptor(descriptor);
+}
+
+/** The descriptors for a language: its own and the language-neutral (null) ones. */
+export function toolsForLanguage(descriptors, language) {
+  if (!Array.isArray(descriptors)) throw invalidArgument(`descriptors must be an array, got ${describe(descriptors)}`);
+  string(language, 'language');
+  return Array.from(call(() => w.tools_for_language(descriptors, language)), (i) => descriptors[i]);
+}
+
+/** Checks an execution request: metadata, input against the schema, dry run, scopes, workspace paths. */
+export function checkExecuteRequest(descriptor, request, caller) {
+  object(caller, 'caller');
+  const scopes = strings(caller.scopes ?? [], 'caller.scopes');
+  return w.check_execute_request(descriptor, request, scopes);
+}
+
+/** A path normalized inside the workspace root, or NamingError path_outside_workspace / invalid_path. */
+export function resolveWorkspacePath(root, path) {
+  string(root, 'root');
+  string(path, 'path');
+  return call(() => w.resolve_workspace_path(root, path));
+}

@@ -199,3 +199,58 @@ export declare class Router {
   /** @throws NamingError unknown_resource */
   routeResource(uri: string): { server: string; uri: string };
 }
+
+// ---- OpenProject's data conventions
+
+/** @throws NamingError invalid_duration */
+export declare function parseDuration(text: string): string;
+/** @throws NamingError invalid_duration */
+export declare function formatDuration(iso: string): string;
+export interface PageEnvelope<T> {
+  items: T[];
+  offset: number;
+  page_size: number;
+  total: number;
+  next_offset: number | null;
+}
+/** @throws NamingError invalid_offset */
+export declare function pageEnvelope<T>(items: T[], page: { offset?: number; pageSize?: number; total?: number }): PageEnvelope<T>;
+export declare function idFromHref(href: string | null): number | null;
+export declare function linkValue(link: { href: string | null; title?: string }): { id: number | null; title: string | null; restricted: boolean };
+export declare function errorMessage(status: number, details?: string): string;
+/** @throws NamingError ambiguous_name, not_found */
+export declare function resolveByName<T extends { name: string; identifier?: string }>(query: string, candidates: T[]): T;
+/** @throws NamingError invalid_custom_field */
+export declare function customFieldName(key: string): string;
+/** @throws NamingError duplicate_tool_name */
+export declare function checkToolRegistry(names: readonly string[]): void;
+/** @throws NamingError invalid_date */
+export declare function parseDate(text: string): { year: number; month: number; day: number };
+
+// ---- The tool registry
+
+/** A diagnostic about a field carries its path, such as "input_schema.properties.path.type". */
+export interface FieldDiagnostic extends Diagnostic {
+  path?: string;
+}
+export interface ShapeCheck {
+  valid: boolean;
+  errors: FieldDiagnostic[];
+}
+export interface Descriptor {
+  tool_id: string;
+  language: string | null;
+  description: string;
+  atomic: boolean;
+  dry_run_supported: boolean;
+  input_schema: object;
+  output_schema: object;
+  max_files_affected: number | null;
+  allowed_scopes: string[];
+}
+export declare function validateLanguageProfile(profile: unknown): ShapeCheck;
+export declare function validateToolDescriptor(descriptor: unknown): ShapeCheck;
+export declare function toolsForLanguage<D extends Descriptor>(descriptors: D[], language: string): D[];
+export declare function checkExecuteRequest(descriptor: Descriptor, request: unknown, caller: { scopes: string[] }): ShapeCheck;
+/** @throws NamingError path_outside_workspace, invalid_path */
+export declare function resolveWorkspacePath(root: string, path: string): string;

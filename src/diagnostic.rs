@@ -158,6 +158,42 @@ codes! {
     UnknownResource => "unknown_resource",
     /// Router: an upstream tool name that cannot be exposed (empty, too long, deceptive characters).
     InvalidToolName => "invalid_tool_name",
+    /// OpenProject: a duration that is not `2h 30m`, `45m`, `1.5h` or ISO 8601 `PT2H30M`.
+    InvalidDuration => "invalid_duration",
+    /// OpenProject: a date that is not a real `YYYY-MM-DD` calendar date.
+    InvalidDate => "invalid_date",
+    /// OpenProject: a negative or fractional page offset.
+    InvalidOffset => "invalid_offset",
+    /// OpenProject: several candidates match a name at the first level that matches.
+    AmbiguousName => "ambiguous_name",
+    /// OpenProject: no candidate matches a name.
+    NotFound => "not_found",
+    /// OpenProject: a key that is not `customField<N>`.
+    InvalidCustomField => "invalid_custom_field",
+    /// OpenProject: two tools registered under one name.
+    DuplicateToolName => "duplicate_tool_name",
+    /// Registry: a required field is missing.
+    MissingField => "missing_field",
+    /// Registry: a field the shape does not have.
+    UnknownField => "unknown_field",
+    /// Registry: a field of the wrong type.
+    WrongType => "wrong_type",
+    /// Registry: a value outside what the field allows (an extension without `.`, a bad scope).
+    InvalidValue => "invalid_value",
+    /// Registry: a JSON Schema keyword outside the supported subset.
+    UnsupportedSchema => "unsupported_schema",
+    /// Registry: an input value not in the schema's `enum`.
+    NotInEnum => "not_in_enum",
+    /// Registry: `dry_run` for a tool that does not support it.
+    DryRunUnsupported => "dry_run_unsupported",
+    /// Registry: the caller has none of the tool's allowed scopes.
+    MissingScope => "missing_scope",
+    /// Registry: a path that leaves the workspace root.
+    PathOutsideWorkspace => "path_outside_workspace",
+    /// Registry: a path that is not a path (empty, NUL byte, backslash).
+    InvalidPath => "invalid_path",
+    /// A structured value nested deeper than the limit.
+    TooDeep => "too_deep",
 }
 
 impl fmt::Display for Code {
@@ -218,17 +254,30 @@ pub struct Diagnostic {
     pub message: String,
     /// Where in the input.
     pub span: Span,
+    /// For problems inside a structured value (a configuration, a descriptor, a request): the
+    /// path of the offending field, such as `input_schema.properties.path.type`. The message
+    /// starts with it too.
+    pub path: Option<String>,
 }
 
 impl Diagnostic {
     /// An error.
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Error, message: message.into(), span }
+        Diagnostic { code, severity: Severity::Error, message: message.into(), span, path: None }
     }
 
     /// A warning.
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Warning, message: message.into(), span }
+        Diagnostic { code, severity: Severity::Warning, message: message.into(), span, path: None }
+    }
+
+    /// An error about the field at `path` of a structured value; the message is prefixed with
+    /// the path (`servers[2].name: ...`).
+    pub fn at_path(code: Code, path: impl Into<String>, message: impl AsRef<str>) -> Diagnostic {
+        let path = path.into();
+        let message =
+            if path.is_empty() { message.as_ref().to_string() } else { format!("{path}: {}", message.as_ref()) };
+        Diagnostic { code, severity: Severity::Error, message, span: Span::default(), path: Some(path) }
     }
 }
 

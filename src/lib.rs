@@ -31,8 +31,11 @@
 pub mod chars;
 pub mod convention;
 pub mod diagnostic;
+pub mod json;
+pub mod openproject;
 pub mod pairs;
 pub mod provider;
+pub mod registry;
 pub mod router;
 pub mod text;
 pub mod uri;

@@ -61,6 +61,7 @@ pub(crate) fn diagnostics<'a>(text: &str, list: impl IntoIterator<Item = &'a Dia
                 .set("message", d.message.as_str())
                 .set("start", utf16_at(text, d.span.start))
                 .set("end", utf16_at(text, d.span.end))
+                .set_opt("path", d.path.as_deref())
                 .done()
         })
         .collect::<Array>()
@@ -178,4 +179,48 @@ pub(crate) fn object(value: &JsValue, path: &str) -> Result<(), JsValue> {
     } else {
         Err(invalid(format!("{path} must be an object, got {}", what(value))))
     }
+}
+
+/// A JS value as the core's `Json`, as `JSON.stringify` would see it (functions and symbols are
+/// dropped to null, non-finite numbers too). Nesting past `MAX_DEPTH` (cycles included) is an
+/// error, never a hang.
+pub(crate) fn json(value: &JsValue) -> Result<crate::json::Json, JsValue> {
+    json_at(value, 0)
+}
+
+fn json_at(v: &JsValue, depth: usize) -> Result<crate::json::Json, JsValue> {
+    use crate::json::{Json, MAX_DEPTH};
+    if depth > MAX_DEPTH {
+        return Err(error(
+            "",
+            &Error::new(
+                crate::Code::TooDeep,
+                crate::Span::default(),
+                format!("the value nests deeper than {MAX_DEPTH} levels (or refers to itself)"),
+            ),
+        ));
+    }
+    Ok(if let Some(s) = v.as_string() {
+        Json::String(s)
+    } else if let Some(b) = v.as_bool() {
+        Json::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        if n.is_finite() {
+            Json::Number(n)
+        } else {
+            Json::Null
+        }
+    } else if Array::is_array(v) {
+        Json::Array(Array::from(v).iter().map(|item| json_at(&item, depth + 1)).collect::<Result<_, _>>()?)
+    } else if v.is_object() && !v.is_function() {
+        let entries = Object::entries(&Object::from(v.clone()));
+        let mut members = Vec::with_capacity(entries.length() as usize);
+        for entry in entries.iter() {
+            let pair = Array::from(&entry);
+            members.push((pair.get(0).as_string().unwrap_or_default(), json_at(&pair.get(1), depth + 1)?));
+        }
+        Json::Object(members)
+    } else {
+        Json::Null
+    })
 }

@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 mod convert;
+mod data;
 mod router;
 
 thread_local! {

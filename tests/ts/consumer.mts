@@ -5,6 +5,8 @@ import {
   detectConventions, conventions, parseResourceUri, formatResourceUri, validateResourceUri, namespaceFromSlug,
   checkProviders, fitToolName, NamingError, Router,
   type RouterConfig, type Route, type ExposedTool,
+  parseDuration, pageEnvelope, resolveByName, linkValue, checkExecuteRequest, validateToolDescriptor, toolsForLanguage,
+  type Descriptor,
   type ConventionId, type Diagnostic, type Report, type Provider, type PartsMap,
 } from 'mcp-naming';
 
@@ -55,6 +57,22 @@ const maybe: Route | null = router.tryRoute('x');
 const listed = router.rewriteToolsList('context7', { tools: [{ name: 'get-library-docs', description: 'd' }], nextCursor: 'c' });
 const cursor: string = listed.nextCursor;
 console.log(route.server, route.pool, maybe, cursor, router.routeResource('a://b/c').server);
+
+const iso: string = parseDuration('2h 30m');
+const env = pageEnvelope([{ id: 1 }], { offset: 0 });
+const firstId: number = env.items[0].id;
+const next: number | null = env.next_offset;
+const project = resolveByName('alpha', [{ name: 'Project Alpha', identifier: 'project-alpha', id: 1001 }]);
+const projectId: number = project.id;
+const link = linkValue({ href: null });
+const descriptorCheck = validateToolDescriptor({});
+const fieldPath: string | undefined = descriptorCheck.errors[0]?.path;
+const descriptors: Descriptor[] = [];
+const python: Descriptor[] = toolsForLanguage(descriptors, 'python');
+const requestCheck: boolean = checkExecuteRequest(descriptors[0], {}, { scopes: ['workspace:write'] }).valid;
+console.log(iso, firstId, next, projectId, link.restricted, fieldPath, python, requestCheck);
+// @ts-expect-error candidates need a name
+resolveByName('x', [{ identifier: 'x' }]);
 
 // Misuses the types must reject:
 // @ts-expect-error an unknown router style

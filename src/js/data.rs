@@ -1,0 +1,137 @@
+//! OpenProject's data conventions and the tool registry for JavaScript.
+
+use super::convert::{diagnostics, invalid, json, Obj};
+use super::error_to_js;
+use crate::diagnostic::Diagnostic;
+use crate::json::Json;
+use crate::{openproject as op, registry as reg};
+use wasm_bindgen::prelude::*;
+
+fn check_js(list: &[Diagnostic]) -> JsValue {
+    Obj::new().set("valid", list.is_empty()).set("errors", diagnostics("", list)).done()
+}
+
+/// A JS value as `Json`, or the `{ valid: false, errors }` report of why it cannot be read.
+fn json_or_report(value: &JsValue) -> Result<Json, JsValue> {
+    json(value).map_err(|e| {
+        let diagnostics = js_sys::Reflect::get(&e, &"diagnostics".into()).unwrap_or(JsValue::NULL);
+        Obj::new().set("valid", false).set("errors", diagnostics).done()
+    })
+}
+
+/// `parseDuration`.
+#[wasm_bindgen]
+pub fn parse_duration(text: &str) -> Result<String, JsValue> {
+    op::parse_duration(text).map_err(|e| error_to_js(text, &e))
+}
+
+/// `formatDuration`.
+#[wasm_bindgen]
+pub fn format_duration(iso: &str) -> Result<String, JsValue> {
+    op::format_duration(iso).map_err(|e| error_to_js(iso, &e))
+}
+
+/// `pageEnvelope`'s numbers: `[offset, page_size, total, next_offset or -1]`.
+#[wasm_bindgen]
+pub fn page(items: u32, offset: Option<f64>, page_size: Option<f64>, total: Option<f64>) -> Result<Vec<f64>, JsValue> {
+    let p = op::page(items as usize, offset, page_size, total).map_err(|e| error_to_js("", &e))?;
+    Ok(vec![p.offset as f64, p.page_size as f64, p.total as f64, p.next_offset.map_or(-1.0, |n| n as f64)])
+}
+
+/// `idFromHref`.
+#[wasm_bindgen]
+pub fn id_from_href(href: Option<String>) -> Option<f64> {
+    op::id_from_href(href.as_deref()).map(|id| id as f64)
+}
+
+/// `linkValue`.
+#[wasm_bindgen]
+pub fn link_value(href: Option<String>, title: Option<String>) -> JsValue {
+    let l = op::link_value(href.as_deref(), title.as_deref());
+    Obj::new()
+        .set("id", l.id.map_or(JsValue::NULL, |id| JsValue::from_f64(id as f64)))
+        .set("title", l.title.as_deref().map_or(JsValue::NULL, JsValue::from_str))
+        .set("restricted", l.restricted)
+        .done()
+}
+
+/// `errorMessage`.
+#[wasm_bindgen]
+pub fn error_message(status: f64, details: Option<String>) -> Result<String, JsValue> {
+    if !(status.is_finite() && status.fract() == 0.0 && (0.0..=1e6).contains(&status)) {
+        return Err(invalid("status must be a whole number (an HTTP status, 100 to 599)".into()));
+    }
+    op::error_message(status as u32, details.as_deref()).map_err(|e| error_to_js("", &e))
+}
+
+/// `resolveByName`: the index of the candidate.
+#[wasm_bindgen]
+pub fn resolve_by_name(query: &str, names: Vec<String>, identifiers: Vec<JsValue>) -> Result<u32, JsValue> {
+    let ids: Vec<Option<String>> = identifiers.iter().map(JsValue::as_string).collect();
+    let candidates: Vec<op::Candidate<'_>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| op::Candidate { name, identifier: ids.get(i).and_then(Option::as_deref) })
+        .collect();
+    op::resolve_by_name(query, &candidates).map(|i| i as u32).map_err(|e| error_to_js(query, &e))
+}
+
+/// `customFieldName`.
+#[wasm_bindgen]
+pub fn custom_field_name(key: &str) -> Result<String, JsValue> {
+    op::custom_field_name(key).map_err(|e| error_to_js(key, &e))
+}
+
+/// `checkToolRegistry`.
+#[wasm_bindgen]
+pub fn check_tool_registry(names: Vec<String>) -> Result<(), JsValue> {
+    op::check_tool_registry(&names).map_err(|e| error_to_js("", &e))
+}
+
+/// `parseDate`.
+#[wasm_bindgen]
+pub fn parse_date(text: &str) -> Result<JsValue, JsValue> {
+    let d = op::parse_date(text).map_err(|e| error_to_js(text, &e))?;
+    Ok(Obj::new().set("year", d.year).set("month", d.month).set("day", d.day).done())
+}
+
+/// `validateLanguageProfile`.
+#[wasm_bindgen]
+pub fn validate_language_profile(profile: JsValue) -> JsValue {
+    match json_or_report(&profile) {
+        Ok(p) => check_js(&reg::validate_language_profile(&p)),
+        Err(report) => report,
+    }
+}
+
+/// `validateToolDescriptor`.
+#[wasm_bindgen]
+pub fn validate_tool_descriptor(descriptor: JsValue) -> JsValue {
+    match json_or_report(&descriptor) {
+        Ok(d) => check_js(&reg::validate_tool_descriptor(&d)),
+        Err(report) => report,
+    }
+}
+
+/// `toolsForLanguage`: the indexes of the matching descriptors.
+#[wasm_bindgen]
+pub fn tools_for_language(descriptors: Vec<JsValue>, language: &str) -> Result<Vec<u32>, JsValue> {
+    let all = descriptors.iter().map(json).collect::<Result<Vec<_>, _>>()?;
+    Ok(reg::tools_for_language(&all, language).into_iter().map(|i| i as u32).collect())
+}
+
+/// `checkExecuteRequest`.
+#[wasm_bindgen]
+pub fn check_execute_request(descriptor: JsValue, request: JsValue, scopes: Vec<String>) -> JsValue {
+    let read = json_or_report(&descriptor).and_then(|d| json_or_report(&request).map(|r| (d, r)));
+    match read {
+        Ok((d, r)) => check_js(&reg::check_execute_request(&d, &r, &scopes)),
+        Err(report) => report,
+    }
+}
+
+/// `resolveWorkspacePath`.
+#[wasm_bindgen]
+pub fn resolve_workspace_path(root: &str, path: &str) -> Result<String, JsValue> {
+    reg::resolve_workspace_path(root, path).map_err(|e| error_to_js(path, &e))
+}
