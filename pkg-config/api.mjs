@@ -463,7 +463,9 @@ export function resolveByName(query, candidates) {
   if (!Array.isArray(candidates)) throw invalidArgument(`candidates must be an array, got ${describe(candidates)}`);
   const names = candidates.map((c, i) => string(object(c, `candidates[${i}]`).name, `candidates[${i}].name`));
   const identifiers = candidates.map((c, i) => (c.identifier === undefined || c.identifier === null ? null : string(c.identifier, `candidates[${i}].identifier`)));
-  return candidates[call(() => w.resolve_by_name(query, names, identifiers))];
+  // Case folding is JavaScript's own (Unicode-aware), so the .wasm carries no case tables.
+  const fold = (list) => list.map((s) => (s === null ? null : s.toLowerCase()));
+  return candidates[call(() => w.resolve_by_name(query, query.toLowerCase(), names, identifiers, fold(names), fold(identifiers)))];
 }
 
 /** "customField16" -> "custom_field_16". */

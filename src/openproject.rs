@@ -281,9 +281,30 @@ pub struct Candidate<'a> {
 ///          Candidate { name: "Alpha Ops", identifier: Some("ops") }];
 /// assert_eq!(resolve_by_name("PROJECT-ALPHA", &c).unwrap(), 0);
 /// assert_eq!(resolve_by_name("alpha", &c).unwrap_err().code.as_str(), "ambiguous_name");
+/// let u = [Candidate { name: "Äpfel Projekt", identifier: Some("äpfel") }];
+/// assert_eq!(resolve_by_name("ÄPFEL", &u).unwrap(), 0);
 /// ```
 pub fn resolve_by_name(query: &str, candidates: &[Candidate<'_>]) -> Result<usize, Error> {
-    let q = query.trim().to_lowercase();
+    let folded: Vec<(String, Option<String>)> =
+        candidates.iter().map(|c| (c.name.to_lowercase(), c.identifier.map(str::to_lowercase))).collect();
+    let folded: Vec<Candidate<'_>> =
+        folded.iter().map(|(n, i)| Candidate { name: n, identifier: i.as_deref() }).collect();
+    resolve_folded(query, &query.trim().to_lowercase(), &folded, candidates)
+}
+
+/// [`resolve_by_name`] on names already case-folded by the caller (`folded_query`,
+/// `folded`), reporting with the original `query` and `candidates`. The npm package folds with
+/// JavaScript's own `toLowerCase`, which keeps Unicode case tables out of the `.wasm`.
+///
+/// # Errors
+/// As [`resolve_by_name`].
+pub fn resolve_folded(
+    query: &str,
+    folded_query: &str,
+    folded: &[Candidate<'_>],
+    candidates: &[Candidate<'_>],
+) -> Result<usize, Error> {
+    let q = folded_query;
     if q.is_empty() {
         return Err(Error::new(
             Code::NotFound,
@@ -292,16 +313,15 @@ pub fn resolve_by_name(query: &str, candidates: &[Candidate<'_>]) -> Result<usiz
         ));
     }
     let levels: [&dyn Fn(&Candidate<'_>) -> bool; 3] =
-        [&|c| c.identifier.is_some_and(|i| i.to_lowercase() == q), &|c| c.name.to_lowercase() == q, &|c| {
-            c.name.to_lowercase().contains(&q)
-        }];
+        [&|c| c.identifier == Some(q), &|c| c.name == q, &|c| c.name.contains(q)];
     for level in levels {
-        let hits: Vec<usize> = candidates.iter().enumerate().filter(|(_, c)| level(c)).map(|(i, _)| i).collect();
+        let hits: Vec<usize> = folded.iter().enumerate().filter(|(_, c)| level(c)).map(|(i, _)| i).collect();
         match hits.as_slice() {
             [] => continue,
             [one] => return Ok(*one),
             many => {
-                let names: Vec<String> = many.iter().take(10).map(|&i| quoted(candidates[i].name)).collect();
+                let names: Vec<String> =
+                    many.iter().take(10).map(|&i| quoted(candidates.get(i).map_or("", |c| c.name))).collect();
                 let more = if many.len() > 10 { format!(" and {} more", many.len() - 10) } else { String::new() };
                 return Err(Error::new(
                     Code::AmbiguousName,

@@ -64,16 +64,30 @@ pub fn error_message(status: f64, details: Option<String>) -> Result<String, JsV
     op::error_message(status as u32, details.as_deref()).map_err(|e| error_to_js("", &e))
 }
 
-/// `resolveByName`: the index of the candidate.
+/// `resolveByName`: the index of the candidate. The glue passes the names and identifiers, and
+/// their case-folded forms (`toLowerCase`).
 #[wasm_bindgen]
-pub fn resolve_by_name(query: &str, names: Vec<String>, identifiers: Vec<JsValue>) -> Result<u32, JsValue> {
+pub fn resolve_by_name(
+    query: &str,
+    folded_query: &str,
+    names: Vec<String>,
+    identifiers: Vec<JsValue>,
+    folded_names: Vec<String>,
+    folded_identifiers: Vec<JsValue>,
+) -> Result<u32, JsValue> {
     let ids: Vec<Option<String>> = identifiers.iter().map(JsValue::as_string).collect();
-    let candidates: Vec<op::Candidate<'_>> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| op::Candidate { name, identifier: ids.get(i).and_then(Option::as_deref) })
-        .collect();
-    op::resolve_by_name(query, &candidates).map(|i| i as u32).map_err(|e| error_to_js(query, &e))
+    let folded_ids: Vec<Option<String>> = folded_identifiers.iter().map(JsValue::as_string).collect();
+    fn build<'a>(names: &'a [String], ids: &'a [Option<String>]) -> Vec<op::Candidate<'a>> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| op::Candidate { name, identifier: ids.get(i).and_then(Option::as_deref) })
+            .collect()
+    }
+    let (candidates, folded) = (build(&names, &ids), build(&folded_names, &folded_ids));
+    op::resolve_folded(query, folded_query.trim(), &folded, &candidates)
+        .map(|i| i as u32)
+        .map_err(|e| error_to_js(query, &e))
 }
 
 /// `customFieldName`.

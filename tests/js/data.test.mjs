@@ -68,6 +68,10 @@ test('name resolution returns the candidate itself', () => {
     else expectError(() => n.resolveByName(c.query, candidates), c.error, c.message);
   }
   expectError(() => n.resolveByName('x', [{ identifier: 'x' }]), 'invalid_argument');
+  // Unicode case folding (JavaScript's own toLowerCase in the package, Rust's to_lowercase natively).
+  const umlauts = [{ name: 'Äpfel Projekt', identifier: 'äpfel' }, { name: 'Birnen' }];
+  assert.equal(n.resolveByName('ÄPFEL', umlauts), umlauts[0]);
+  assert.equal(n.resolveByName('birnen', umlauts), umlauts[1]);
 });
 
 test('tool registration fails fast on duplicates', () => {
