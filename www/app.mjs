@@ -1,72 +1,266 @@
-// The playground: live validation through the npm package, state in the URL hash.
-import { CONVENTIONS, validateToolName, detectConventions } from '/pkg/browser.mjs';
+// The playground: live validation, conversion, provider checks, resource URIs and a router, all
+// through the npm package in this page. The state lives in the URL hash.
+import {
+  CONVENTIONS, PROVIDERS, conventions, validateToolName, detectConventions, convertToolName, checkProviders,
+  fitToolName, validateResourceUri, Router,
+} from '/pkg/browser.mjs';
 
 const $ = (id) => document.getElementById(id);
-const input = $('name');
-const select = $('convention');
-for (const id of CONVENTIONS) select.add(new Option(id, id));
 
-function escape(text) {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const SEED_003_CONFIG = {
+  style: 'syntropy',
+  gateway: 'syntropy',
+  servers: [
+    { name: 'serena' },
+    { name: 'thinking', pool: 'syn-thinking', upstreamPrefix: 'mcp__sequential-thinking__' },
+    { name: 'context7', upstream: 'hyphens' },
+    { name: 'linear', upstreamPrefix: 'mcp__linear-server__' },
+    { name: 'filesystem' },
+    { name: 'git' },
+    { name: 'repomix' },
+    { name: 'github' },
+    { name: 'perplexity' },
+  ],
+  builtins: ['healthcheck', 'init_project', 'enable_tools', 'list_all_tools'],
+  provider: 'anthropic',
+};
+
+const DEFAULTS = {
+  mode: 'name',
+  name: 'MyProject:CreateTask',
+  convention: 'chora',
+  uri: 'MyProject://Templates/DailyReport.md',
+  ns: '',
+  config: JSON.stringify(SEED_003_CONFIG, null, 2),
+  server: 'context7',
+  tools: 'resolve-library-id\nget-library-docs',
+  call: 'mcp__syntropy__context7_get_library_doc',
+};
+
+const state = { ...DEFAULTS };
+const info = new Map(conventions().map((c) => [c.id, c]));
+
+function save() {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(state)) if (value !== DEFAULTS[key]) params.set(key, value);
+  history.replaceState(null, '', params.size ? `#${params}` : location.pathname);
 }
 
-function highlight(name, diagnostics) {
-  const marks = diagnostics.filter((d) => d.end > d.start).sort((a, b) => a.start - b.start);
-  let out = '';
+function load() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  for (const key of Object.keys(DEFAULTS)) state[key] = params.get(key) ?? DEFAULTS[key];
+  if (!['name', 'uri', 'router'].includes(state.mode)) state.mode = 'name';
+  if (state.convention !== 'all' && !CONVENTIONS.includes(state.convention)) state.convention = DEFAULTS.convention;
+}
+
+function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/** The text with each diagnostic's span wrapped in <mark>, built as DOM nodes (no HTML parsing). */
+function highlight(target, text, diagnostics) {
+  const marks = diagnostics.filter((d) => d.end > d.start).sort((a, b) => a.start - b.start || a.end - b.end);
+  const nodes = [];
   let at = 0;
   for (const d of marks) {
     if (d.start < at) continue;
-    out += escape(name.slice(at, d.start));
-    out += `<mark class="${d.severity}" title="${escape(d.code)}">${escape(name.slice(d.start, d.end))}</mark>`;
+    nodes.push(text.slice(at, d.start));
+    nodes.push(el('mark', { className: d.severity, title: `${d.code}: ${d.message}` }, text.slice(d.start, d.end)));
     at = d.end;
   }
-  return out + escape(name.slice(at));
+  nodes.push(text.slice(at));
+  target.replaceChildren(...nodes);
 }
+
+function listDiagnostics(target, diagnostics) {
+  target.replaceChildren(
+    ...diagnostics.map((d) =>
+      el('li', { className: d.severity }, el('strong', {}, d.severity), ' ', el('span', { className: 'code' }, d.code), ' ', d.message),
+    ),
+  );
+}
+
+function fillTable(table, rows) {
+  table.tBodies[0].replaceChildren(...rows.map((cells) => el('tr', {}, ...cells.map((c, i) => el(i === 0 ? 'th' : 'td', {}, c)))));
+}
+
+function setVerdict(node, valid, text) {
+  node.textContent = text;
+  node.className = valid ? 'valid' : 'invalid';
+}
+
+// ---- Tool-name mode
 
 let suggestion = null;
 
-function render() {
-  const name = input.value;
-  const chosen = select.value;
-  location.replace(`#${new URLSearchParams({ name, convention: chosen })}`);
-  const list = $('diagnostics');
-  list.replaceChildren();
+function renderName() {
+  const name = state.name;
+  const chosen = state.convention;
+  $('grammar').textContent = chosen === 'all' ? '' : info.get(chosen).grammar;
+  const detected = detectConventions(name);
+  let source = chosen;
   if (chosen === 'all') {
-    const found = detectConventions(name);
-    $('verdict').textContent = found.length ? `valid in: ${found.join(', ')}` : 'valid in no convention';
-    $('verdict').className = found.length ? 'valid' : 'invalid';
-    $('highlight').textContent = name;
-    suggestion = null;
-  } else {
-    const r = validateToolName(name, chosen);
-    $('verdict').textContent = r.valid ? `valid ${chosen} name` : `invalid ${chosen} name`;
-    $('verdict').className = r.valid ? 'valid' : 'invalid';
-    const all = [...r.errors, ...r.warnings];
-    $('highlight').innerHTML = highlight(name, all);
-    for (const d of all) {
-      const li = document.createElement('li');
-      li.className = d.severity;
-      li.innerHTML = `<strong>${d.severity}</strong> <span class="code">${escape(d.code)}</span> ${escape(d.message)}`;
-      list.append(li);
-    }
-    suggestion = r.suggestion;
+    setVerdict($('verdict'), detected.length > 0, detected.length ? `valid in: ${detected.join(', ')}` : 'valid in no convention');
+    source = detected[0] ?? 'mcp';
   }
+  const report = validateToolName(name, source);
+  if (chosen !== 'all') setVerdict($('verdict'), report.valid, `${report.valid ? 'valid' : 'invalid'} ${chosen} name`);
+  const all = [...report.errors, ...report.warnings];
+  highlight($('highlight'), name, all);
+  listDiagnostics($('diagnostics'), chosen === 'all' && detected.length ? report.warnings : all);
+  suggestion = chosen === 'all' && detected.length ? null : report.suggestion;
   $('suggestion-row').hidden = suggestion === null;
   $('suggestion').textContent = suggestion ?? '';
+
+  const parts = report.parts;
+  fillTable($('parts'), parts
+    ? Object.entries(parts).map(([k, v]) => [k, Array.isArray(v) ? v.join(' · ') : v === null ? '(none)' : v])
+    : [[el('span', { className: 'muted' }, `does not parse as ${source}`)]]);
+
+  const conversions = [];
+  if (report.valid) {
+    for (const target of CONVENTIONS) {
+      if (target === source) continue;
+      try {
+        conversions.push([target, convertToolName(name, source, target)]);
+      } catch (e) {
+        conversions.push([target, el('span', { className: 'muted', title: e.message }, '—')]);
+      }
+    }
+  }
+  fillTable($('conversions'), conversions.length ? conversions : [[el('span', { className: 'muted' }, 'fix the name first')]]);
+
+  const accepted = checkProviders(name);
+  $('providers').replaceChildren(
+    ...PROVIDERS.map((p) => {
+      if (accepted[p]) return el('li', { className: 'pass' }, `✓ ${p}`);
+      return el('li', { className: 'fail' }, `✗ ${p} → `, el('code', {}, name === '' ? '—' : fitToolName(name, p)));
+    }),
+  );
 }
 
-function apply() {
+function applySuggestion() {
   if (suggestion === null) return;
-  input.value = suggestion;
-  render();
-  input.focus();
+  state.name = suggestion;
+  $('name').value = suggestion;
+  update();
+  $('name').focus();
 }
 
-const state = new URLSearchParams(location.hash.slice(1));
-input.value = state.get('name') ?? 'MyProject:CreateTask';
-select.value = CONVENTIONS.includes(state.get('convention')) ? state.get('convention') : 'chora';
-input.addEventListener('input', render);
-select.addEventListener('change', render);
-input.addEventListener('keydown', (e) => { if (e.key === 'Enter') apply(); });
-$('suggestion').addEventListener('click', apply);
-render();
+// ---- Resource-URI mode
+
+let uriSuggestion = null;
+
+function renderUri() {
+  const r = validateResourceUri(state.uri, state.ns ? { expectedNamespace: state.ns } : undefined);
+  setVerdict($('uri-verdict'), r.valid, r.valid ? 'valid resource URI' : 'invalid resource URI');
+  const all = [...r.errors, ...r.warnings];
+  highlight($('uri-highlight'), state.uri, all);
+  listDiagnostics($('uri-diagnostics'), all);
+  uriSuggestion = r.suggestion;
+  $('uri-suggestion-row').hidden = uriSuggestion === null;
+  $('uri-suggestion').textContent = uriSuggestion ?? '';
+  const p = r.parts;
+  fillTable($('uri-parts'), p ? [['namespace', p.namespace], ['type', p.type], ['id', p.id], ...Object.entries(p.query).map(([k, v]) => [`query ${k}`, v])] : []);
+}
+
+// ---- Router mode
+
+function renderRouter() {
+  let router;
+  let config;
+  try {
+    config = JSON.parse(state.config);
+    router = new Router(config);
+    $('config-status').textContent = 'configuration ok';
+    $('config-status').className = 'valid';
+  } catch (e) {
+    $('config-status').textContent = e.diagnostics ? e.diagnostics.map((d) => d.message).join('\n') : `JSON: ${e.message}`;
+    $('config-status').className = 'invalid';
+    fillTable($('exposed'), []);
+    $('route').textContent = '';
+    $('route-suggestions').replaceChildren();
+    return;
+  }
+  const names = Array.isArray(config.servers) ? config.servers.map((s) => s.name) : [];
+  const select = $('server');
+  if ([...select.options].map((o) => o.value).join('\n') !== names.join('\n')) {
+    select.replaceChildren(...names.map((n) => new Option(n, n)));
+  }
+  if (!names.includes(state.server) && names.length) state.server = names[0];
+  select.value = state.server;
+  const tools = state.tools.split('\n').map((t) => t.trim()).filter((t) => t !== '');
+  try {
+    const exposed = router.expose(state.server, tools);
+    fillTable($('exposed'), exposed.map((t) => [t.name, t.qualified, t.upstream]));
+  } catch (e) {
+    fillTable($('exposed'), [[el('span', { className: 'invalid' }, e.message)]]);
+  }
+  const suggestions = $('route-suggestions');
+  try {
+    const r = router.route(state.call);
+    const where = r.builtin ? `built-in ${r.tool}` : `server ${r.server}, tool ${r.tool}`;
+    const extra = [r.pool && `pool ${r.pool}`, r.upstreamPrefix && `prefix ${r.upstreamPrefix}`, r.deprecated && 'deprecated alias'].filter(Boolean);
+    setVerdict($('route'), true, `→ ${where}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+    suggestions.replaceChildren();
+  } catch (e) {
+    setVerdict($('route'), false, `${e.code}: ${e.message}`);
+    suggestions.replaceChildren(
+      ...(e.suggestions ?? []).map((s) =>
+        el('li', {}, el('button', { type: 'button', className: 'use', onclick: () => { state.call = s; $('call').value = s; update(); } }, s)),
+      ),
+    );
+  }
+}
+
+// ---- Wiring
+
+function showMode() {
+  for (const mode of ['name', 'uri', 'router']) {
+    $(`panel-${mode}`).hidden = state.mode !== mode;
+    $(`mode-${mode}`).setAttribute('aria-pressed', String(state.mode === mode));
+  }
+}
+
+function update() {
+  showMode();
+  if (state.mode === 'name') renderName();
+  else if (state.mode === 'uri') renderUri();
+  else renderRouter();
+  save();
+}
+
+for (const id of CONVENTIONS) $('convention').add(new Option(id, id));
+load();
+const bind = { name: 'name', convention: 'convention', uri: 'uri', 'uri-ns': 'ns', config: 'config', server: 'server', tools: 'tools', call: 'call' };
+for (const [id, key] of Object.entries(bind)) {
+  $(id).value = state[key];
+  $(id).addEventListener($(id).tagName === 'SELECT' ? 'change' : 'input', () => {
+    state[key] = $(id).value;
+    update();
+  });
+}
+for (const button of document.querySelectorAll('button.mode')) {
+  button.addEventListener('click', () => {
+    state.mode = button.dataset.mode;
+    update();
+  });
+}
+$('name').addEventListener('keydown', (e) => { if (e.key === 'Enter') applySuggestion(); });
+$('suggestion').addEventListener('click', applySuggestion);
+$('uri').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('uri-suggestion').click(); });
+$('uri-suggestion').addEventListener('click', () => {
+  if (uriSuggestion === null) return;
+  state.uri = uriSuggestion;
+  $('uri').value = uriSuggestion;
+  update();
+});
+window.addEventListener('hashchange', () => {
+  load();
+  for (const [id, key] of Object.entries(bind)) $(id).value = state[key];
+  update();
+});
+update();
+document.body.dataset.ready = 'true';

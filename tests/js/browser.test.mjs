@@ -16,6 +16,7 @@ before(async () => {
   server = await serve(0);
   base = `http://127.0.0.1:${server.address().port}`;
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  mkdirSync('artifacts', { recursive: true });
 });
 
 after(async () => {
@@ -23,14 +24,17 @@ after(async () => {
   await new Promise((done) => (server ? server.close(done) : done()));
 });
 
-async function open(path) {
-  const page = await browser.newPage();
+async function open(path, viewport) {
+  const page = await browser.newPage(viewport ? { viewport } : {});
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(String(e)));
   await page.goto(base + path);
+  await page.waitForSelector('body[data-ready]');
   return { page, problems };
 }
+
+const marks = (page, scope) => page.locator(`${scope} mark`).evaluateAll((ms) => ms.map((m) => [m.className, m.textContent]));
 
 test('the browser entry imports and validates in Chromium', async () => {
   const { page, problems } = await open('/');
@@ -54,18 +58,103 @@ test('the browser entry imports and validates in Chromium', async () => {
   await page.close();
 });
 
-test('the playground validates as you type and applies the suggestion', async () => {
-  const { page, problems } = await open('/#name=MyProject%3ACreateTask&convention=chora');
-  await page.waitForSelector('#verdict.invalid');
+test('playground: names in several conventions, spans, suggestions, parts, conversions, providers', async () => {
+  const { page, problems } = await open('/');
+  // The default: an invalid Chora name.
   assert.equal(await page.textContent('#verdict'), 'invalid chora name');
+  assert.deepEqual(await marks(page, '#highlight'), [['error', 'MyProject'], ['error', 'CreateTask']]);
   assert.equal(await page.textContent('#suggestion'), 'myproject:create_task');
-  assert.equal(await page.locator('mark.error').count(), 2);
   await page.click('#suggestion');
-  await page.waitForSelector('#verdict.valid');
+  assert.equal(await page.textContent('#verdict'), 'valid chora name');
   assert.equal(await page.inputValue('#name'), 'myproject:create_task');
+  assert.deepEqual(await page.locator('#parts tr').allTextContents(), ['namespacemyproject', 'toolcreate_task']);
+  assert.ok((await page.locator('#conversions tr').allTextContents()).includes('agentmyproject__create_task'));
+  assert.equal(await page.textContent('#providers li.fail:has-text("openai") code'), 'myproject_create_task');
+  assert.equal(await page.locator('#providers li.pass:has-text("gemini")').count(), 1);
   assert.match(page.url(), /name=myproject%3Acreate_task/);
-  mkdirSync('artifacts', { recursive: true });
-  await page.screenshot({ path: 'artifacts/playground.png', fullPage: true });
+
+  // Syntropy, typed key by key: the verdict follows every keystroke; Enter applies the suggestion.
+  await page.selectOption('#convention', 'syntropy');
+  await page.fill('#name', '');
+  await page.locator('#name').pressSequentially('mcp__syntropy_thinking');
+  assert.equal(await page.textContent('#verdict'), 'invalid syntropy name');
+  await page.locator('#name').pressSequentially('_sequentialthinking');
+  assert.deepEqual(await marks(page, '#highlight'), [['error', 'mcp__syntropy_']]);
+  assert.match(await page.textContent('#diagnostics'), /single_underscore_after_gateway/);
+  await page.press('#name', 'Enter');
+  assert.equal(await page.inputValue('#name'), 'mcp__syntropy__thinking_sequentialthinking');
+  assert.equal(await page.textContent('#verdict'), 'valid syntropy name');
+  assert.ok((await page.locator('#conversions tr').allTextContents()).includes('claudemcp__sequential-thinking__sequentialthinking'));
+
+  // mcp: an error and a warning on the same space.
+  await page.selectOption('#convention', 'mcp');
+  await page.fill('#name', 'get user');
+  assert.equal(await page.textContent('#verdict'), 'invalid mcp name');
+  assert.deepEqual(await marks(page, '#highlight'), [['error', ' ']]);
+  assert.match(await page.textContent('#diagnostics'), /contains_space/);
+
+  // agent: valid with a warning and a suggestion.
+  await page.selectOption('#convention', 'agent');
+  await page.fill('#name', 'memory_save');
+  assert.equal(await page.textContent('#verdict'), 'valid agent name');
+  assert.deepEqual(await marks(page, '#highlight'), [['warning', 'memory_']]);
+  assert.equal(await page.textContent('#suggestion'), 'memory__save');
+
+  // Detection across every convention.
+  await page.selectOption('#convention', 'all');
+  await page.fill('#name', 'memory__save');
+  assert.equal(await page.textContent('#verdict'), 'valid in: mcp, agent');
+
+  // The URL reproduces the state.
+  const url = page.url();
+  const again = await open(url.slice(base.length));
+  assert.equal(await again.page.inputValue('#name'), 'memory__save');
+  assert.equal(await again.page.inputValue('#convention'), 'all');
+  assert.equal(await again.page.textContent('#verdict'), 'valid in: mcp, agent');
+  await again.page.close();
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.screenshot({ path: 'artifacts/playground-name.png', fullPage: true });
+  await page.close();
+});
+
+test('playground: resource URIs', async () => {
+  const { page, problems } = await open('/#mode=uri&uri=myproject%2Ftemplates%2Fdaily-report.md');
+  assert.equal(await page.textContent('#uri-verdict'), 'invalid resource URI');
+  assert.match(await page.textContent('#uri-diagnostics'), /missing_scheme_separator/);
+  await page.click('#uri-suggestion');
+  assert.equal(await page.inputValue('#uri'), 'myproject://templates/daily-report.md');
+  assert.equal(await page.textContent('#uri-verdict'), 'valid resource URI');
+  assert.deepEqual(await page.locator('#uri-parts tr').allTextContents(), ['namespacemyproject', 'typetemplates', 'iddaily-report.md']);
+  await page.fill('#uri', 'coda://docs/abc123?limit=100&q=a%20b');
+  assert.ok((await page.locator('#uri-parts tr').allTextContents()).includes('query qa b'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('playground: router mode with the seed 003 configuration', async () => {
+  const { page, problems } = await open('/#mode=router', { width: 390, height: 900 });
+  assert.equal(await page.textContent('#config-status'), 'configuration ok');
+  assert.deepEqual(await page.locator('#exposed tbody tr th').allTextContents(), ['context7_resolve_library_id', 'context7_get_library_docs']);
+  assert.match(await page.textContent('#route'), /^unknown_tool: Unknown tool: mcp__syntropy__context7_get_library_doc; did you mean/);
+  await page.click('#route-suggestions button');
+  assert.equal(await page.inputValue('#call'), 'mcp__syntropy__context7_get_library_docs');
+  assert.equal(await page.textContent('#route'), '→ server context7, tool get-library-docs (pool syn-context7, prefix mcp__context7__)');
+  await page.fill('#call', 'mcp__syntropy__thinking_sequentialthinking');
+  assert.equal(await page.textContent('#route'), '→ server thinking, tool sequentialthinking (pool syn-thinking, prefix mcp__sequential-thinking__)');
+  // context7 writes "-" where the gateway writes "_": two upstream names that meet collide.
+  await page.fill('#tools', 'get-library-docs\nget_library_docs');
+  assert.match(await page.textContent('#exposed'), /both expose as "context7_get_library_docs"/);
+  await page.selectOption('#server', 'serena');
+  await page.fill('#tools', 'find_symbol\nfind-symbol');
+  assert.deepEqual(await page.locator('#exposed tbody tr th').allTextContents(), ['serena_find_symbol', 'serena_find-symbol']);
+  await page.screenshot({ path: 'artifacts/playground-router-phone.png', fullPage: true });
+  await page.fill('#config', '{ "style": "dots", "servers": [] }');
+  assert.match(await page.textContent('#config-status'), /^style: unknown style "dots"/);
+  await page.fill('#config', '{ nope');
+  assert.match(await page.textContent('#config-status'), /^JSON: /);
+  const url = page.url();
+  assert.match(url, /mode=router/);
+  assert.match(url, /config=/);
   assert.deepEqual(problems, []);
   await page.close();
 });
