@@ -3,10 +3,45 @@
 // The build turns it into api.cjs for CommonJS (export keywords become module.exports).
 
 let w = null;
+let memory = null;
+let input = new Uint8Array(0);
+let output = new Uint32Array(0);
+const encoder = new TextEncoder();
 
 /** Installs the initialized wasm-bindgen exports (called once by the entry file). */
 export default function setWasm(wasm) {
   w = wasm;
+  memory = w.wasm_memory();
+  grow(1024);
+}
+
+/** Makes the input buffer hold `bytes` and refreshes the views of wasm memory. */
+function grow(bytes) {
+  const at = w.input_buffer(bytes);
+  input = new Uint8Array(memory.buffer, at, bytes);
+  output = new Uint32Array(memory.buffer);
+}
+
+/**
+ * Writes `text` as UTF-8 into the wasm input buffer and returns its length in bytes: the cheap
+ * way across the boundary (no allocation, no call into wasm to make room).
+ */
+function put(text) {
+  const n = text.length;
+  if (input.buffer !== memory.buffer || n * 3 > input.length) grow(Math.max(1024, n * 3));
+  if (n > 24) return encoder.encodeInto(text, input).written;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) return encoder.encodeInto(text, input).written;
+    input[i] = c;
+  }
+  return n;
+}
+
+/** The index in the u32 view of the output buffer at `ptr` (the view refreshed if memory grew). */
+function out(ptr) {
+  if (output.buffer !== memory.buffer) output = new Uint32Array(memory.buffer);
+  return ptr >>> 2;
 }
 
 export const CONVENTIONS = Object.freeze(['mcp', 'chora', 'syntropy', 'claude', 'agent', 'openproject', 'registry']);
@@ -100,44 +135,59 @@ function slice(name, r, at) {
   return r[at] === NONE ? null : name.slice(r[at], r[at + 1]);
 }
 
-function decodeParts(name, convention, r, count) {
+function decodeParts(name, convention, r, at, count) {
   switch (convention) {
-    case 0: return { name: slice(name, r, 2) };
-    case 1: return { namespace: slice(name, r, 2), tool: slice(name, r, 4) };
-    case 2: return { server: slice(name, r, 2), tool: slice(name, r, 4) };
-    case 3: return { server: slice(name, r, 2), tool: slice(name, r, 4) };
-    case 4: return { mcp: slice(name, r, 2), tool: slice(name, r, 4) };
-    case 5: return { action: slice(name, r, 2), entity: slice(name, r, 4) };
+    case 0: return { name: slice(name, r, at) };
+    case 1: return { namespace: slice(name, r, at), tool: slice(name, r, at + 2) };
+    case 2: return { server: slice(name, r, at), tool: slice(name, r, at + 2) };
+    case 3: return { server: slice(name, r, at), tool: slice(name, r, at + 2) };
+    case 4: return { mcp: slice(name, r, at), tool: slice(name, r, at + 2) };
+    case 5: return { action: slice(name, r, at), entity: slice(name, r, at + 2) };
     default: {
       const segments = new Array(count);
-      for (let i = 0; i < count; i++) segments[i] = slice(name, r, 2 + 2 * i);
+      for (let i = 0; i < count; i++) segments[i] = slice(name, r, at + 2 * i);
       return { segments };
     }
   }
 }
 
-function report(name, convention, r) {
-  const spanCount = r[1];
-  let at = 2 + 2 * spanCount;
-  const parts = spanCount > 0 ? decodeParts(name, convention, r, spanCount) : null;
+/** Decodes the compact report the core wrote to the output buffer (layout: src/js/mod.rs, validate_in). */
+function report(name, convention, ptr) {
+  let at = out(ptr) + 1;
+  const r = output;
+  const valid = r[at++] === 1;
+  const spanCount = r[at++];
+  const parts = spanCount > 0 ? decodeParts(name, convention, r, at, spanCount) : null;
+  at += 2 * spanCount;
   const count = r[at++];
-  const hasSuggestion = r[at + 4 * count] === 1;
+  const quads = at;
+  at += 4 * count;
+  const hasSuggestion = r[at++] === 1;
+  const textCount = r[at++];
   let errors = EMPTY;
   let warnings = EMPTY;
   let suggestion = null;
-  if (count > 0 || hasSuggestion) {
+  if (textCount > 0) {
+    // Read every number before the next call into wasm, which may grow memory.
+    const lengths = r.slice(at, at + textCount);
+    const diags = r.slice(quads, quads + 4 * count);
     if (CODES === null) CODES = w.codes();
-    const texts = w.last_strings();
+    const text = w.take_text();
+    const pieces = new Array(textCount);
+    for (let i = 0, from = 0; i < textCount; i++) {
+      pieces[i] = text.slice(from, from + lengths[i]);
+      from += lengths[i];
+    }
     errors = [];
     warnings = [];
-    for (let i = 0; i < count; i++, at += 4) {
-      const warning = r[at + 1] === 1;
-      const d = { code: CODES[r[at]], severity: warning ? 'warning' : 'error', message: texts[i], start: r[at + 2], end: r[at + 3] };
+    for (let i = 0; i < count; i++) {
+      const warning = diags[4 * i + 1] === 1;
+      const d = { code: CODES[diags[4 * i]], severity: warning ? 'warning' : 'error', message: pieces[i], start: diags[4 * i + 2], end: diags[4 * i + 3] };
       (warning ? warnings : errors).push(d);
     }
-    if (hasSuggestion) suggestion = texts[count];
+    if (hasSuggestion) suggestion = pieces[count];
   }
-  return { valid: r[0] === 1, convention: CONVENTIONS[convention], errors, warnings, parts, suggestion };
+  return { valid, convention: CONVENTIONS[convention], errors, warnings, parts, suggestion };
 }
 
 /** Validates a tool name; never throws for a string name. */
@@ -145,16 +195,18 @@ export function validateToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
   const o = options(opts);
-  return report(name, c, call(() => w.validate_compact(name, c, o)));
+  const len = put(name);
+  return report(name, c, call(() => w.validate_in(len, c, o)));
 }
 
 /** The verdict of validateToolName, without building a report. */
 export function isValidToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
-  if (opts === undefined) return w.is_valid_default(name, c);
+  if (opts === undefined) return w.is_valid_in(put(name), c);
   const o = options(opts);
-  return call(() => w.is_valid_with(name, c, o));
+  const len = put(name);
+  return call(() => w.is_valid_in_with(len, c, o));
 }
 
 /** Verdicts for many names, crossing into wasm once. */
@@ -162,9 +214,29 @@ export function validateToolNames(names, convention, opts) {
   strings(names, 'names');
   const c = conventionIndex(convention);
   const o = options(opts);
+  // Each name is encoded straight into the input buffer, its UTF-8 length noted: no join, and
+  // the core splits by bytes.
+  let units = 0;
+  for (let i = 0; i < names.length; i++) units += names[i].length;
+  if (input.buffer !== memory.buffer || units * 3 > input.length) grow(Math.max(1024, units * 3));
   const lengths = new Uint32Array(names.length);
-  for (let i = 0; i < names.length; i++) lengths[i] = names[i].length;
-  const bytes = call(() => w.is_valid_many(names.join(''), lengths, c, o));
+  let at = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    const n = name.length;
+    let k = 0;
+    if (n <= 32) {
+      for (; k < n; k++) {
+        const ch = name.charCodeAt(k);
+        if (ch > 0x7f) break;
+        input[at + k] = ch;
+      }
+    }
+    const written = k === n ? n : encoder.encodeInto(name, input.subarray(at)).written;
+    lengths[i] = written;
+    at += written;
+  }
+  const bytes = call(() => w.is_valid_many_in(at, lengths, c, o));
   const out = new Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] === 1;
   return out;

@@ -4,8 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
-cargo build --lib --release --target wasm32-unknown-unknown
-raw=target/wasm32-unknown-unknown/release/mcp_naming.wasm
+cargo build --lib --profile wasm --target wasm32-unknown-unknown
+raw=target/wasm32-unknown-unknown/wasm/mcp_naming.wasm
 out=target/bindgen
 rm -rf "$out" pkg
 mkdir -p "$out" pkg

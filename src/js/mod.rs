@@ -15,16 +15,12 @@ use crate::uri::{self, ResourceUri};
 use convert::{
     diagnostics, invalid, object, opt_pairs, opt_string, opt_strings, req_string, str_or_null, strings, utf16_at, Obj,
 };
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 mod convert;
 mod data;
+mod io;
 mod router;
-
-thread_local! {
-    static STRINGS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
-}
 
 const NONE: u32 = u32::MAX;
 
@@ -60,41 +56,42 @@ pub fn codes() -> Vec<String> {
     Code::ALL.iter().map(|c| c.as_str().to_string()).collect()
 }
 
-/// The boolean verdict with default options: one string in, one boolean out.
+/// The boolean verdict with default options, for the name in the input buffer.
 #[wasm_bindgen]
-pub fn is_valid_default(name: &str, convention: u32) -> bool {
-    Convention::ALL.get(convention as usize).is_some_and(|c| convention::is_valid(name, *c, &Options::default()))
+pub fn is_valid_in(len: u32, convention: u32) -> bool {
+    io::with_input(len, |name| {
+        Convention::ALL.get(convention as usize).is_some_and(|c| convention::is_valid(name, *c, &Options::default()))
+    })
 }
 
-/// The boolean verdict with options.
+/// The boolean verdict with options, for the name in the input buffer.
 #[wasm_bindgen]
-pub fn is_valid_with(name: &str, convention: u32, opts: JsValue) -> Result<bool, JsValue> {
-    Ok(convention::is_valid(name, convention_at(convention)?, &options(opts)?))
-}
-
-/// Verdicts for many names in one crossing: `joined` is the names concatenated, `lengths`
-/// their UTF-16 lengths; one byte (0 or 1) per name comes back.
-#[wasm_bindgen]
-pub fn is_valid_many(joined: &str, lengths: &[u32], convention: u32, opts: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn is_valid_in_with(len: u32, convention: u32, opts: JsValue) -> Result<bool, JsValue> {
     let convention = convention_at(convention)?;
     let opts = options(opts)?;
-    let mut out = Vec::with_capacity(lengths.len());
-    let mut rest = joined;
-    for &units in lengths {
-        let mut taken = 0usize;
-        let mut end = 0usize;
-        for c in rest.chars() {
-            if taken >= units as usize {
-                break;
-            }
-            taken += c.len_utf16();
-            end += c.len_utf8();
-        }
-        let (name, tail) = rest.split_at(end);
-        rest = tail;
-        out.push(u8::from(convention::is_valid(name, convention, &opts)));
-    }
-    Ok(out)
+    Ok(io::with_input(len, |name| convention::is_valid(name, convention, &opts)))
+}
+
+/// Verdicts for many names in one crossing: the input buffer holds the names' UTF-8, one after
+/// the other, `lengths` their lengths in bytes; one byte (0 or 1) per name comes back.
+#[wasm_bindgen]
+pub fn is_valid_many_in(len: u32, lengths: &[u32], convention: u32, opts: JsValue) -> Result<Vec<u8>, JsValue> {
+    let convention = convention_at(convention)?;
+    let opts = options(opts)?;
+    Ok(io::with_input(len, |joined| {
+        let mut at = 0usize;
+        lengths
+            .iter()
+            .map(|&bytes| {
+                let end = (at + bytes as usize).min(joined.len());
+                // Each name was encoded on its own, so its ends are character boundaries; a
+                // wrong length from a caller reads as an empty name, never as a panic.
+                let name = joined.get(at..end).unwrap_or("");
+                at = end;
+                u8::from(convention::is_valid(name, convention, &opts))
+            })
+            .collect()
+    }))
 }
 
 fn parts_spans(name: &str, parts: &Parts<'_>, out: &mut Vec<u32>) {
@@ -134,44 +131,43 @@ fn parts_spans(name: &str, parts: &Parts<'_>, out: &mut Vec<u32>) {
     }
 }
 
-/// A report, compactly: `[valid, spanCount, (start, end)*, diagnosticCount,
-/// (codeIndex, severity, start, end)*, hasSuggestion]`, spans in UTF-16 units (`0xFFFFFFFF` for an
-/// absent part). Messages, then the suggestion, are fetched with [`last_strings`].
+/// Validates the name in the input buffer and writes the report, compactly, to the output
+/// buffer, whose address is returned: `[length, valid, spanCount, (start, end)*,
+/// diagnosticCount, (codeIndex, severity, start, end)*, hasSuggestion, textCount,
+/// (utf16Length)*]`, spans in UTF-16 units (`0xFFFFFFFF` for an absent part). The texts (each
+/// message, then the suggestion) are fetched, concatenated, with [`take_text`].
 #[wasm_bindgen]
-pub fn validate_compact(name: &str, convention: u32, opts: JsValue) -> Result<Vec<u32>, JsValue> {
+pub fn validate_in(len: u32, convention: u32, opts: JsValue) -> Result<u32, JsValue> {
     let convention = convention_at(convention)?;
     let opts = options(opts)?;
-    let report = convention::validate(name, convention, &opts);
-    let mut out = Vec::with_capacity(8);
-    out.push(u32::from(report.is_valid()));
-    let mut spans = Vec::new();
-    if let Some(parts) = &report.parts {
-        parts_spans(name, parts, &mut spans);
-    }
-    out.push((spans.len() / 2) as u32);
-    out.extend(spans);
-    let count = report.errors.len() + report.warnings.len();
-    out.push(count as u32);
-    let mut strings = Vec::new();
-    for d in report.errors.iter().chain(&report.warnings) {
-        out.push(Code::ALL.iter().position(|c| *c == d.code).unwrap_or(0) as u32);
-        out.push(u32::from(d.severity == Severity::Warning));
-        out.push(utf16_at(name, d.span.start));
-        out.push(utf16_at(name, d.span.end));
-        strings.push(d.message.clone());
-    }
-    out.push(u32::from(report.suggestion.is_some()));
-    strings.extend(report.suggestion);
-    if !strings.is_empty() {
-        STRINGS.with(|s| *s.borrow_mut() = strings);
-    }
-    Ok(out)
+    Ok(io::with_input(len, |name| {
+        let report = convention::validate(name, convention, &opts);
+        io::write_output(|out, text| {
+            out.push(u32::from(report.is_valid()));
+            let at = out.len();
+            out.push(0);
+            if let Some(parts) = &report.parts {
+                parts_spans(name, parts, out);
+            }
+            out[at] = ((out.len() - at - 1) / 2) as u32;
+            out.push((report.errors.len() + report.warnings.len()) as u32);
+            for d in report.errors.iter().chain(&report.warnings) {
+                out.push(Code::ALL.iter().position(|c| *c == d.code).unwrap_or(0) as u32);
+                out.push(u32::from(d.severity == Severity::Warning));
+                out.push(utf16_at(name, d.span.start));
+                out.push(utf16_at(name, d.span.end));
+            }
+            out.push(u32::from(report.suggestion.is_some()));
+            let texts = report.errors.iter().chain(&report.warnings).map(|d| d.message.as_str()).chain(report.suggestion.as_deref());
+            io::push_texts(texts, out, text);
+        })
+    }))
 }
 
-/// The messages and the suggestion of the last [`validate_compact`] that had any.
+/// The texts of the last report written to the output buffer (see [`validate_in`]).
 #[wasm_bindgen]
-pub fn last_strings() -> Vec<String> {
-    STRINGS.with(|s| std::mem::take(&mut *s.borrow_mut()))
+pub fn take_text() -> String {
+    io::take_text()
 }
 
 /// `formatToolName`.
@@ -388,3 +384,4 @@ pub fn normalize_server_name(server: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+

@@ -13,53 +13,87 @@ fn index(id: &str) -> u32 {
     Convention::ALL.iter().position(|c| c.id() == id).unwrap() as u32
 }
 
-#[wasm_bindgen_test]
-fn compact_report_of_a_valid_name_has_parts_and_no_strings() {
-    let r = validate_compact("myproject:create_task", index("chora"), JsValue::UNDEFINED).unwrap();
-    // valid, two spans (namespace, tool), no diagnostics, no suggestion
-    assert_eq!(r, vec![1, 2, 0, 9, 10, 21, 0, 0]);
+/// Puts `text` in the input buffer, as the glue does.
+fn put(text: &str) -> u32 {
+    let at = io::input_buffer(text.len() as u32 + 1);
+    let memory = js_sys::WebAssembly::Memory::from(io::wasm_memory());
+    let view = js_sys::Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), at, text.len() as u32);
+    view.copy_from(text.as_bytes());
+    text.len() as u32
+}
+
+/// The output buffer at `ptr`, as the glue reads it.
+fn output(ptr: u32) -> Vec<u32> {
+    let memory = js_sys::WebAssembly::Memory::from(io::wasm_memory());
+    let len = js_sys::Uint32Array::new_with_byte_offset_and_length(&memory.buffer(), ptr, 1).get_index(0);
+    js_sys::Uint32Array::new_with_byte_offset_and_length(&memory.buffer(), ptr, len).to_vec()
 }
 
 #[wasm_bindgen_test]
-fn compact_report_of_an_invalid_name_has_codes_spans_and_strings() {
-    let r = validate_compact("😀ѕ", index("mcp"), JsValue::UNDEFINED).unwrap();
+fn compact_report_of_a_valid_name_has_parts_and_no_texts() {
+    let len = put("myproject:create_task");
+    let r = output(validate_in(len, index("chora"), JsValue::UNDEFINED).unwrap());
+    // length, valid, two spans (namespace, tool), no diagnostics, no suggestion, no texts
+    assert_eq!(r, vec![10, 1, 2, 0, 9, 10, 21, 0, 0, 0]);
+}
+
+#[wasm_bindgen_test]
+fn compact_report_of_an_invalid_name_has_codes_spans_and_texts() {
+    let len = put("😀ѕ");
+    let r = output(validate_in(len, index("mcp"), JsValue::UNDEFINED).unwrap());
     let non_ascii = Code::ALL.iter().position(|c| *c == Code::NonAsciiCharacter).unwrap() as u32;
     let confusable = Code::ALL.iter().position(|c| *c == Code::ConfusableCharacter).unwrap() as u32;
-    // spans in UTF-16 units: the emoji is two, the Cyrillic letter one
-    assert_eq!(r, vec![0, 0, 2, non_ascii, 0, 0, 2, confusable, 0, 2, 3, 1]);
-    let strings = last_strings();
-    assert_eq!(strings.len(), 3);
-    assert_eq!(
-        strings[1],
-        "character U+0455 CYRILLIC SMALL LETTER DZE looks like \"s\" but is not ASCII: type \"s\" instead"
-    );
-    assert_eq!(strings[2], "s");
-    assert!(last_strings().is_empty(), "taken once");
+    let confusable_message = "character U+0455 CYRILLIC SMALL LETTER DZE looks like \"s\" but is not ASCII: type \"s\" instead";
+    let text = take_text();
+    assert!(text.contains(confusable_message));
+    assert!(text.ends_with('s'), "the suggestion comes last");
+    // spans in UTF-16 units: the emoji is two, the Cyrillic letter one; three texts follow
+    assert_eq!(&r[1..13], &[0, 0, 2, non_ascii, 0, 0, 2, confusable, 0, 2, 3, 1]);
+    assert_eq!(r[13], 3);
+    assert_eq!(r[15], confusable_message.encode_utf16().count() as u32);
+    assert_eq!(r[16], 1);
+    assert!(take_text().is_empty(), "taken once");
 }
 
 #[wasm_bindgen_test]
 fn absent_parts_are_marked() {
-    let r = validate_compact("mcp__syntropy__healthcheck", index("syntropy"), JsValue::UNDEFINED).unwrap();
-    assert_eq!(&r[..6], &[1, 2, NONE, NONE, 15, 26]);
+    let len = put("mcp__syntropy__healthcheck");
+    let r = output(validate_in(len, index("syntropy"), JsValue::UNDEFINED).unwrap());
+    assert_eq!(&r[1..7], &[1, 2, NONE, NONE, 15, 26]);
 }
 
 #[wasm_bindgen_test]
-fn batch_splits_by_utf16_lengths() {
+fn batch_splits_by_byte_lengths() {
     let names = ["😀a", "ok", "", "fine.name"];
-    let joined: String = names.concat();
-    let lengths: Vec<u32> = names.iter().map(|n| n.encode_utf16().count() as u32).collect();
-    assert_eq!(is_valid_many(&joined, &lengths, index("mcp"), JsValue::UNDEFINED).unwrap(), vec![0, 1, 0, 1]);
+    let len = put(&names.concat());
+    let lengths: Vec<u32> = names.iter().map(|n| n.len() as u32).collect();
+    assert_eq!(is_valid_many_in(len, &lengths, index("mcp"), JsValue::UNDEFINED).unwrap(), vec![0, 1, 0, 1]);
+    let len = put("fs.write");
+    assert!(is_valid_in(len, index("registry")));
+    assert!(!is_valid_in(len - 6, index("registry")), "the length says where the name ends");
+}
+
+#[wasm_bindgen_test]
+fn invalid_utf8_in_the_input_buffer_is_not_a_trap() {
+    let at = io::input_buffer(4);
+    let memory = js_sys::WebAssembly::Memory::from(io::wasm_memory());
+    js_sys::Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), at, 4).copy_from(&[b'a', b'b', 0xff, b'c']);
+    assert!(is_valid_in(4, index("mcp")), "reads as the valid prefix \"ab\"");
+    // A length past the buffer is clamped to it, and nothing traps (a trap fails the test).
+    let _ = is_valid_in(u32::MAX, index("mcp"));
 }
 
 #[wasm_bindgen_test]
 fn options_cross_as_plain_objects() {
     let opts = Object::new();
     Reflect::set(&opts, &"expectedNamespace".into(), &"myproject".into()).unwrap();
-    assert!(!is_valid_with("other:tool", index("chora"), opts.clone().into()).unwrap());
-    assert!(is_valid_with("myproject:tool", index("chora"), opts.into()).unwrap());
+    let len = put("other:tool");
+    assert!(!is_valid_in_with(len, index("chora"), opts.clone().into()).unwrap());
+    let len = put("myproject:tool");
+    assert!(is_valid_in_with(len, index("chora"), opts.into()).unwrap());
     let bad = Object::new();
     Reflect::set(&bad, &"servers".into(), &JsValue::from_f64(3.0)).unwrap();
-    let err = is_valid_with("x", index("claude"), bad.into()).unwrap_err();
+    let err = is_valid_in_with(put("x"), index("claude"), bad.into()).unwrap_err();
     assert_eq!(get(&err, "code"), "invalid_argument");
 }
 
