@@ -32,9 +32,15 @@ fn bench(c: &mut Criterion) {
     let mut router = Router::new(config).unwrap();
     router.expose("serena", &["find_symbol", "get_symbols_overview", "activate_project"]).unwrap();
     router.expose("context7", &["resolve-library-id", "get-library-docs"]).unwrap();
-    c.bench_function("route/hit qualified", |b| b.iter(|| router.route(black_box("mcp__syntropy__serena_find_symbol")).is_ok()));
-    c.bench_function("route/by parse (never exposed)", |b| b.iter(|| router.route(black_box("mcp__syntropy__git_git_status")).is_ok()));
-    c.bench_function("route/unknown with suggestions", |b| b.iter(|| router.route(black_box("mcp__syntropy__serena_find_symbl")).is_err()));
+    c.bench_function("route/hit qualified", |b| {
+        b.iter(|| router.route(black_box("mcp__syntropy__serena_find_symbol")).is_ok())
+    });
+    c.bench_function("route/by parse (never exposed)", |b| {
+        b.iter(|| router.route(black_box("mcp__syntropy__git_git_status")).is_ok())
+    });
+    c.bench_function("route/unknown with suggestions", |b| {
+        b.iter(|| router.route(black_box("mcp__syntropy__serena_find_symbl")).is_err())
+    });
     let long = "mcp__syntropy__context7_".to_string() + &"get_library_documentation_".repeat(4);
     c.bench_function("fit/openai long", |b| b.iter(|| fit(black_box(&long), Provider::OpenAi, &[])));
     c.bench_function("fit/openai passing", |b| b.iter(|| fit(black_box("get_user"), Provider::OpenAi, &[])));

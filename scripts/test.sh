@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every suite: formatting and lints, native Rust tests, the package build and its size,
 # wasm-bindgen-test in Node and headless Chromium, node --test (ESM, CommonJS, SDK agreement,
-# workerd through Miniflare, Chromium through playwright-core), and the TypeScript consumer.
+# workerd through Miniflare, Chromium through playwright-core, hostile input, size), a fuzz smoke
+# run, and the TypeScript consumer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n=== %s\n' "$*"; }
@@ -33,6 +34,9 @@ for dir in tests/js tests/ts; do
   ln -sfn ../../../pkg "$dir/node_modules/mcp-naming"
 done
 node --test tests/js/
+
+step "fuzz smoke (cargo fuzz, 10 seconds a target)"
+bash scripts/fuzz.sh 10
 
 step "TypeScript consumer (tsc --strict --noEmit)"
 node_modules/.bin/tsc -p tests/ts/tsconfig.json

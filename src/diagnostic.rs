@@ -154,6 +154,9 @@ codes! {
     ToolDisabled => "tool_disabled",
     /// Router: two tools (or a tool and a built-in or alias) that would have the same name.
     NameCollision => "name_collision",
+    /// Router: a name that differs from another only in case or separators (`Search`,
+    /// `search`, `search-`, `search_`): refused, as a way to shadow a tool.
+    ConfusableName => "confusable_name",
     /// Router: a resource URI no server provides.
     UnknownResource => "unknown_resource",
     /// Router: an upstream tool name that cannot be exposed (empty, too long, deceptive characters).

@@ -158,7 +158,12 @@ pub fn validate_in(len: u32, convention: u32, opts: JsValue) -> Result<u32, JsVa
                 out.push(utf16_at(name, d.span.end));
             }
             out.push(u32::from(report.suggestion.is_some()));
-            let texts = report.errors.iter().chain(&report.warnings).map(|d| d.message.as_str()).chain(report.suggestion.as_deref());
+            let texts = report
+                .errors
+                .iter()
+                .chain(&report.warnings)
+                .map(|d| d.message.as_str())
+                .chain(report.suggestion.as_deref());
             io::push_texts(texts, out, text);
         })
     }))
@@ -384,4 +389,3 @@ pub fn normalize_server_name(server: &str) -> String {
 
 #[cfg(test)]
 mod tests;
-

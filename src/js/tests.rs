@@ -43,7 +43,8 @@ fn compact_report_of_an_invalid_name_has_codes_spans_and_texts() {
     let r = output(validate_in(len, index("mcp"), JsValue::UNDEFINED).unwrap());
     let non_ascii = Code::ALL.iter().position(|c| *c == Code::NonAsciiCharacter).unwrap() as u32;
     let confusable = Code::ALL.iter().position(|c| *c == Code::ConfusableCharacter).unwrap() as u32;
-    let confusable_message = "character U+0455 CYRILLIC SMALL LETTER DZE looks like \"s\" but is not ASCII: type \"s\" instead";
+    let confusable_message =
+        "character U+0455 CYRILLIC SMALL LETTER DZE looks like \"s\" but is not ASCII: type \"s\" instead";
     let text = take_text();
     assert!(text.contains(confusable_message));
     assert!(text.ends_with('s'), "the suggestion comes last");

@@ -42,7 +42,7 @@ use crate::text::{clip, quoted};
 use config::Server;
 use pattern::Glob;
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use style::Style;
 
 /// A tool as the gateway lists it.
@@ -95,6 +95,8 @@ pub struct Router {
     provider: Option<Provider>,
     entries: Vec<Entry>,
     by_name: HashMap<String, usize>,
+    /// Per server: whether its tools are in the table (then the table alone routes it).
+    exposed: Vec<bool>,
     resources: HashMap<String, (usize, String)>,
 }
 
@@ -108,6 +110,7 @@ impl Router {
     /// not compile, an unknown provider.
     pub fn new(config: RouterConfig) -> Result<Router, Error> {
         let checked = config::check(&config)?;
+        let checked_servers_len = checked.servers.len();
         let qualified_prefix =
             if checked.style.qualifies() { format!("mcp__{}__", checked.gateway) } else { String::new() };
         let claude = matches!(checked.style, Style::Claude);
@@ -134,6 +137,7 @@ impl Router {
             provider: checked.provider,
             entries: Vec::new(),
             by_name: HashMap::new(),
+            exposed: vec![false; checked_servers_len],
             resources: HashMap::new(),
         })
     }
@@ -176,26 +180,42 @@ impl Router {
     /// would shadow a built-in, an alias or another server's tool.
     pub fn expose<S: AsRef<str>>(&mut self, server: &str, tools: &[S]) -> Result<Vec<ExposedTool>, Error> {
         let si = self.server_index(server)?;
+        // Fold keys of the other servers' names, and of this batch: one lookup per tool.
+        let others: HashMap<String, usize> = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.server != si)
+            .map(|(i, e)| (fold(&e.tool.name), i))
+            .collect();
+        let mut batch: HashMap<String, usize> = HashMap::with_capacity(tools.len());
         let mut fresh: Vec<ExposedTool> = Vec::with_capacity(tools.len());
-        let mut plain: Vec<String> = Vec::with_capacity(tools.len());
         for upstream in tools.iter().map(AsRef::as_ref) {
             self.check_upstream(server, upstream)?;
             let part = self.style.tool_part(upstream, self.servers[si].upstream);
             let name = self.style.join(server, &part);
-            if let Some(k) = plain.iter().position(|n| n.eq_ignore_ascii_case(&name)) {
-                let other = &fresh[k].upstream;
-                let why = if other == upstream {
-                    "is listed twice".to_string()
+            let key = fold(&name);
+            if let Some(&k) = batch.get(&key) {
+                let (other, other_name) = (&fresh[k].upstream, &fresh[k].name);
+                let this = format!("server {} tool {}", quoted(server), quoted(upstream));
+                return Err(if other == upstream {
+                    collision(format!("{this} is listed twice"))
+                } else if *other_name == name {
+                    collision(format!("{this} and {} both expose as {}", quoted(other), quoted(&name)))
                 } else {
-                    format!("and {} both expose as {}", quoted(other), quoted(&name))
-                };
-                return Err(collision(format!("server {} tool {} {why}", quoted(server), quoted(upstream))));
+                    confusable(format!(
+                        "{this} would expose as {}, which differs from tool {} ({}) only in case or separators",
+                        quoted(&name),
+                        quoted(other),
+                        quoted(other_name)
+                    ))
+                });
             }
-            self.check_shadowing(si, upstream, &name)?;
+            self.check_shadowing(si, upstream, &name, &key, &others)?;
             if let Err(message) = self.style.check_name(&name) {
                 return Err(Error::new(Code::InvalidToolName, Span::whole(upstream), message));
             }
-            plain.push(name.clone());
+            batch.insert(key, fresh.len());
             fresh.push(ExposedTool {
                 qualified: String::new(),
                 name,
@@ -205,15 +225,13 @@ impl Router {
         }
         if let Some(provider) = self.provider {
             let budget = provider::MAX_LEN - self.qualified_prefix.len();
-            let taken: Vec<String> =
+            let mut taken: HashSet<String> =
                 self.entries.iter().filter(|e| e.server != si).map(|e| e.tool.name.clone()).collect();
+            taken.extend(self.builtins.iter().cloned());
             let mut fitted: Vec<String> = Vec::with_capacity(fresh.len());
             for t in &fresh {
-                let f = provider::fit_within(&t.name, provider, budget, |n| {
-                    taken.iter().any(|x| x == n)
-                        || fitted.iter().any(|x| x == n)
-                        || self.builtins.iter().any(|b| b == n)
-                });
+                let f = provider::fit_within(&t.name, provider, budget, |n| taken.contains(n));
+                taken.insert(f.clone());
                 fitted.push(f);
             }
             for (t, f) in fresh.iter_mut().zip(fitted) {
@@ -224,6 +242,7 @@ impl Router {
             t.qualified = self.qualify(&t.name);
         }
         self.entries.retain(|e| e.server != si);
+        self.exposed[si] = true;
         for t in &fresh {
             let enabled = self.servers[si].enabled && self.allowed(&[&t.name, &t.qualified]);
             self.entries.push(Entry { tool: t.clone(), server: si, enabled });
@@ -254,38 +273,45 @@ impl Router {
         }
     }
 
-    fn check_shadowing(&self, si: usize, upstream: &str, name: &str) -> Result<(), Error> {
+    fn check_shadowing(
+        &self,
+        si: usize,
+        upstream: &str,
+        name: &str,
+        key: &str,
+        others: &HashMap<String, usize>,
+    ) -> Result<(), Error> {
         let server = &self.servers[si].name;
         let qualified = self.qualify(name);
-        let folded = name.to_ascii_lowercase();
-        if let Some(b) =
-            self.builtins.iter().find(|b| b.as_str() == name || **b == qualified || b.to_ascii_lowercase() == folded)
-        {
-            return Err(collision(format!(
-                "server {} tool {} would shadow the built-in {}",
-                quoted(server),
-                quoted(upstream),
-                quoted(b)
-            )));
+        let this = format!("server {} tool {}", quoted(server), quoted(upstream));
+        if let Some(b) = self.builtins.iter().find(|b| b.as_str() == name || **b == qualified || fold(b) == key) {
+            return Err(if b.as_str() == name || *b == qualified {
+                collision(format!("{this} would shadow the built-in {}", quoted(b)))
+            } else {
+                confusable(format!(
+                    "{this} would expose as {}, which differs from the built-in {} only in case or separators",
+                    quoted(name),
+                    quoted(b)
+                ))
+            });
         }
         if let Some((old, _)) = self.aliases.iter().find(|(old, _)| *old == name || *old == qualified) {
             return Err(collision(format!(
-                "server {} tool {} exposes as {}, which is an alias: retire the alias first",
-                quoted(server),
-                quoted(upstream),
+                "{this} exposes as {}, which is an alias: retire the alias first",
                 quoted(old)
             )));
         }
-        if let Some(e) = self.entries.iter().find(|e| e.server != si && e.tool.name.to_ascii_lowercase() == folded) {
-            return Err(collision(format!(
-                "server {} tool {} would expose as {}, which server {} tool {} already has as {}",
-                quoted(server),
-                quoted(upstream),
-                quoted(name),
-                quoted(&e.tool.server),
-                quoted(&e.tool.upstream),
-                quoted(&e.tool.name)
-            )));
+        if let Some(e) = others.get(key).map(|&i| &self.entries[i]) {
+            let other = format!("server {} tool {}", quoted(&e.tool.server), quoted(&e.tool.upstream));
+            return Err(if e.tool.name == name {
+                collision(format!("{this} would expose as {}, which {other} already has", quoted(name)))
+            } else {
+                confusable(format!(
+                    "{this} would expose as {}, which differs from {other} ({}) only in case or separators",
+                    quoted(name),
+                    quoted(&e.tool.name)
+                ))
+            });
         }
         Ok(())
     }
@@ -382,7 +408,7 @@ impl Router {
 
     fn resolve_by_parse(&self, bare: &str) -> Resolved<'_> {
         let Some((si, part)) = self.style.split(bare, &self.servers) else { return Resolved::Unknown };
-        if self.entries.iter().any(|e| e.server == si) {
+        if self.exposed.get(si).copied().unwrap_or(false) {
             // The server's tools are in the table: it alone is the truth.
             return Resolved::Unknown;
         }
@@ -526,6 +552,29 @@ impl Router {
 enum Resolved<'r> {
     Route(Route<'r>, bool),
     Unknown,
+}
+
+/// The key under which names that differ only in case or separators meet: lowercase, `-` and
+/// `.` read as `_`, runs of `_` as one, none at either end (`Search`, `search-`, `search_` → `search`).
+pub fn fold(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        let c = match c {
+            '-' | '.' => '_',
+            c => c.to_ascii_lowercase(),
+        };
+        if c != '_' || !(out.is_empty() || out.ends_with('_')) {
+            out.push(c);
+        }
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    out
+}
+
+fn confusable(message: String) -> Error {
+    Error::new(Code::ConfusableName, Span::default(), message)
 }
 
 fn collision(message: String) -> Error {

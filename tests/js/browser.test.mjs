@@ -144,9 +144,12 @@ test('playground: router mode with the seed 003 configuration', async () => {
   // context7 writes "-" where the gateway writes "_": two upstream names that meet collide.
   await page.fill('#tools', 'get-library-docs\nget_library_docs');
   assert.match(await page.textContent('#exposed'), /both expose as "context7_get_library_docs"/);
+  // serena keeps its names as they are, but two that differ only in separators are refused.
   await page.selectOption('#server', 'serena');
   await page.fill('#tools', 'find_symbol\nfind-symbol');
-  assert.deepEqual(await page.locator('#exposed tbody tr th').allTextContents(), ['serena_find_symbol', 'serena_find-symbol']);
+  assert.match(await page.textContent('#exposed'), /only in case or separators/);
+  await page.fill('#tools', 'find_symbol\nget_symbols_overview');
+  assert.deepEqual(await page.locator('#exposed tbody tr th').allTextContents(), ['serena_find_symbol', 'serena_get_symbols_overview']);
   await page.screenshot({ path: 'artifacts/playground-router-phone.png', fullPage: true });
   await page.fill('#config', '{ "style": "dots", "servers": [] }');
   assert.match(await page.textContent('#config-status'), /^style: unknown style "dots"/);

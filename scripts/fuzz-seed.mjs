@@ -1,0 +1,36 @@
+// Seeds each fuzz target's corpus from the conformance tables in tests/data (run by fuzz.sh;
+// the corpora live under fuzz/corpus/, which git ignores).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const data = (name) => JSON.parse(readFileSync(new URL(`../tests/data/${name}.json`, import.meta.url), 'utf8'));
+const CONVENTIONS = ['mcp', 'chora', 'syntropy', 'claude', 'agent', 'openproject', 'registry'];
+const seeds = {};
+const add = (target, bytes) => (seeds[target] ??= []).push(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
+
+CONVENTIONS.forEach((conv, i) => {
+  for (const c of data(conv).cases) add('conventions', Buffer.concat([Buffer.from([i]), Buffer.from(c.name.slice(0, 4096))]));
+});
+for (const c of data('uri').cases) add('resource_uri', c.uri);
+for (const c of data('slug').cases) add('resource_uri', c.slug);
+for (const s of data('router').scenarios) {
+  const names = (s.steps ?? []).flatMap((step) => [step.route, step.enabled, step.routeResource].filter((x) => typeof x === 'string'));
+  add('router_config', `${JSON.stringify(s.config)}\n${names.join('\n')}`);
+  for (const step of s.steps ?? []) if (step.expose) add('router_route', Buffer.concat([Buffer.from([names.length % 50]), Buffer.from(step.expose.tools.join('\n'))]));
+}
+const reg = data('registry-data');
+for (const c of reg.paths.cases) add('workspace_path', c.path);
+const op = data('openproject-data');
+for (const c of op.durations) add('durations', c.text);
+for (const c of op.dates) add('durations', c.text);
+for (const c of data('providers').fit) add('providers', c.name);
+add('providers', CONVENTIONS.flatMap((c) => data(c).cases.map((x) => x.name)).join('\n'));
+for (const c of [...reg.profiles.map((p) => p.profile), ...reg.descriptors.map((d) => d.descriptor), ...reg.requests.map((r) => r.request)]) {
+  add('registry', JSON.stringify(c));
+}
+
+for (const [target, list] of Object.entries(seeds)) {
+  const dir = new URL(`../fuzz/corpus/${target}/`, import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  list.forEach((bytes, i) => writeFileSync(new URL(`seed-${i}`, dir), bytes));
+  console.log(`[fuzz] ${target}: ${list.length} seeds`);
+}

@@ -1,0 +1,76 @@
+//! Bounded work and deception natively: huge names, many candidates, adversarial patterns,
+//! names that differ only in case or separators. (No timing here: a hang would show as a test
+//! that never ends; speed is measured by the benches.)
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_naming::router::{fold, suggest::closest, Router, RouterConfig};
+use mcp_naming::{validate, Code, Convention, Options};
+
+fn router(json: &str) -> Router {
+    Router::new(serde_json::from_str::<RouterConfig>(json).unwrap()).unwrap()
+}
+
+#[test]
+fn a_huge_name_is_rejected_by_length_alone() {
+    let big = format!("mcp__syntropy__{}", "serena_".repeat(200_000));
+    for conv in Convention::ALL {
+        let r = validate(&big, conv, &Options::default());
+        assert_eq!(r.errors.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::TooLong]);
+        assert_eq!(r.suggestion, None, "no suggestion is searched for past the limit");
+    }
+}
+
+#[test]
+fn suggestions_compare_bounded_prefixes_of_bounded_candidates() {
+    let candidates: Vec<String> = (0..20_000).map(|i| format!("tool_number_{i}")).collect();
+    let huge = "tool_number_1".repeat(80_000);
+    // Only the first 128 bytes of each side are compared, and only 10,000 candidates.
+    let found = closest(&huge, candidates.iter().map(String::as_str), 3);
+    assert!(found.len() <= 3);
+    let r = router(r#"{"style":"agent","servers":[{"name":"big"}]}"#);
+    let mut r = r;
+    r.expose("big", &candidates[..10_000]).unwrap();
+    let e = r.route(&format!("big__{huge}")).unwrap_err();
+    assert_eq!(e.code, Code::UnknownTool);
+    assert!(e.message.len() < 1_000);
+}
+
+#[test]
+fn adversarial_patterns_run_in_linear_time() {
+    let mut r = router(r#"{"style":{"separator":"__","pattern":"^a__(a+)+$"},"servers":[{"name":"a"}]}"#);
+    let attack = format!("{}!", "a".repeat(100_000));
+    assert_eq!(r.expose("a", &[attack.as_str()]).unwrap_err().code, Code::InvalidToolName);
+    assert_eq!(r.expose("a", &["aaaa"]).unwrap().len(), 1);
+}
+
+#[test]
+fn names_that_differ_only_in_case_or_separators_meet() {
+    for (a, b) in [("Search", "search"), ("search-", "search_"), ("search.", "search"), ("Get-User", "get__user")] {
+        assert_eq!(fold(a), fold(b), "{a} / {b}");
+    }
+    assert_ne!(fold("search_a"), fold("searcha"));
+    let mut r = router(r#"{"style":"syntropy","servers":[{"name":"x"},{"name":"y"}],"builtins":["x_status"]}"#);
+    for tools in [&["Search", "search"][..], &["search-", "search_"], &["Status"]] {
+        let e = r.expose("x", tools).unwrap_err();
+        assert_eq!(e.code, Code::ConfusableName, "{tools:?}: {e:?}");
+        assert!(e.message.contains("only in case or separators"));
+    }
+    assert_eq!(r.expose("x", &["status"]).unwrap_err().code, Code::NameCollision);
+    let e = r.expose("x", &["ѕearch"]).unwrap_err();
+    assert_eq!(e.code, Code::InvalidToolName);
+    assert!(e.message.contains("U+0455 CYRILLIC SMALL LETTER DZE"), "{}", e.message);
+    let e = r.expose("x", &["sea\u{200b}rch"]).unwrap_err();
+    assert!(e.message.contains("ZERO WIDTH SPACE"), "{}", e.message);
+}
+
+#[test]
+fn invisible_and_lookalike_characters_are_named() {
+    let r = validate("ѕerena\u{202e}", Convention::Mcp, &Options::default());
+    let codes: Vec<Code> = r.errors.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::ConfusableCharacter, Code::InvisibleCharacter]);
+    assert_eq!(
+        r.errors[1].message,
+        "invisible character U+202E RIGHT-TO-LEFT OVERRIDE is hidden in the name: remove it"
+    );
+    assert_eq!(r.suggestion.as_deref(), Some("serena"));
+}
