@@ -19,7 +19,7 @@
 //! assert!(!rule.matches("mcp__gitlab__create_issue"));
 //! ```
 
-use super::{bad_chars, check_length, syntropy::is_tool_byte, Options, Parts, Sink};
+use super::{check_provider_safe, syntropy::is_tool_byte, Options, Parts, Sink};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
 
@@ -33,7 +33,6 @@ pub const VALID_EXAMPLES: &[&str] =
     &["mcp__github__create_issue", "mcp__sequential-thinking__sequentialthinking", "mcp__syntropy__serena_find_symbol"];
 /// Invalid examples.
 pub const INVALID_EXAMPLES: &[&str] = &["github__create_issue", "mcp__github", "mcp__my.server__tool"];
-const ALLOWED: &str = "letters, digits, \"_\" and \"-\"";
 
 /// A server name as Claude Code writes it: every character outside `[A-Za-z0-9_-]` becomes `_`.
 pub fn normalize_server_name(server: &str) -> String {
@@ -52,11 +51,7 @@ fn split<'a>(name: &'a str, opts: &Options) -> Option<(&'a str, &'a str)> {
 }
 
 pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
-    if !check_length(sink, name, MAX_LEN, "name") {
-        return None;
-    }
-    bad_chars(sink, name, 0, is_tool_byte, ALLOWED);
-    if sink.failed() {
+    if !check_provider_safe(sink, name, MAX_LEN) {
         return None;
     }
     if !name.starts_with("mcp__") {

@@ -387,6 +387,16 @@ pub(crate) fn check_length<S: Sink>(sink: &mut S, name: &str, limit: usize, what
     true
 }
 
+/// The length limit, then the characters every provider accepts (`[A-Za-z0-9_-]`): the shared
+/// start of the `mcp__…` conventions. Returns false when the name failed.
+pub(crate) fn check_provider_safe<S: Sink>(sink: &mut S, name: &str, limit: usize) -> bool {
+    if !check_length(sink, name, limit, "name") {
+        return false;
+    }
+    bad_chars(sink, name, 0, syntropy::is_tool_byte, "letters, digits, \"_\" and \"-\"");
+    !sink.failed()
+}
+
 fn check<'a, S: Sink>(name: &'a str, convention: Convention, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
     match convention {
         Convention::Mcp => mcp::check(name, sink),

@@ -24,7 +24,7 @@
 //! assert_eq!(l.upstream_tool, "get-library-docs");
 //! ```
 
-use super::{bad_chars, check_length, Options, Parts, ServerList, Sink};
+use super::{check_provider_safe, Options, Parts, ServerList, Sink};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
 use serde::Deserialize;
@@ -118,14 +118,8 @@ pub fn upstream_of(server: &str) -> (&str, Upstream) {
         .unwrap_or((server, Upstream::Same))
 }
 
-const ALLOWED: &str = "letters, digits, \"_\" and \"-\"";
-
 pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
-    if !check_length(sink, name, MAX_LEN, "name") {
-        return None;
-    }
-    bad_chars(sink, name, 0, is_tool_byte, ALLOWED);
-    if sink.failed() {
+    if !check_provider_safe(sink, name, MAX_LEN) {
         return None;
     }
     let Some(rest) = name.strip_prefix(PREFIX) else {
