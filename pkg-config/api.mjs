@@ -107,16 +107,24 @@ function providerIndex(id) {
   return i;
 }
 
+/**
+ * The options as a plain snapshot of the known fields, each read once here: the core then reads
+ * values that cannot change under it (a getter, a Proxy, or a getter that calls back into this
+ * package while a name sits in the input buffer).
+ */
 function options(value) {
   if (value === undefined || value === null) return undefined;
   object(value, 'options');
+  const snapshot = {};
   for (const key of ['expectedNamespace', 'project']) {
-    if (value[key] !== undefined) string(value[key], `options.${key}`);
+    const v = value[key];
+    if (v !== undefined) snapshot[key] = string(v, `options.${key}`);
   }
   for (const key of ['servers', 'builtins', 'actions']) {
-    if (value[key] !== undefined) strings(value[key], `options.${key}`);
+    const v = value[key];
+    if (v !== undefined) snapshot[key] = strings(v, `options.${key}`).slice();
   }
-  return value;
+  return snapshot;
 }
 
 /** Runs a wasm call; an error object it throws becomes a NamingError. */
@@ -335,8 +343,8 @@ export function checkProviders(name) {
 export function fitToolName(name, provider, opts) {
   string(name, 'name');
   const p = providerIndex(provider);
-  const o = options(opts);
-  const taken = o?.taken === undefined ? [] : strings(o.taken, 'options.taken');
+  const o = opts === undefined || opts === null ? {} : object(opts, 'options');
+  const taken = o.taken === undefined ? [] : strings(o.taken, 'options.taken');
   return call(() => w.fit_name(name, p, taken));
 }
 

@@ -164,6 +164,19 @@ test('values of every wrong type: NamingError invalid_argument (or a shape repor
       expectAnswer(() => ROUTER[method]('serena', a), `router.${method}`);
     }
   }
+  // Options read through getters that call back into the package: each read happens once, in the
+  // glue, before the name is written to the input buffer.
+  let reads = 0;
+  const sneaky = {
+    get expectedNamespace() {
+      reads += 1;
+      n.isValidToolName('x'.repeat(60), 'mcp');
+      return 'myproject';
+    },
+  };
+  assert.equal(n.validateToolName('myproject:create_task', 'chora', sneaky).valid, true);
+  assert.equal(n.isValidToolName('other:create_task', 'chora', sneaky), false);
+  assert.equal(reads, 2);
   // A structure that refers to itself is answered, not followed forever.
   const loop = { tool_id: 'fs.write' };
   loop.self = loop;
