@@ -5,19 +5,21 @@ use mcp_naming::router::{Router, RouterConfig};
 use mcp_naming::{is_valid, parse, validate, Convention, Options};
 use std::hint::black_box;
 
-const TYPICAL: &[(Convention, &str)] = &[
-    (Convention::Mcp, "get_user_profile"),
-    (Convention::Chora, "myproject:create_task"),
-    (Convention::Syntropy, "mcp__syntropy__serena_find_symbol"),
-    (Convention::Claude, "mcp__github__create_issue"),
-    (Convention::Agent, "duyet__get_cv"),
-    (Convention::OpenProject, "list_work_packages"),
-    (Convention::Registry, "edit.ast.apply_refactor"),
-];
+/// One typical valid name per convention (shared with tests/allocations.rs).
+fn typical() -> Vec<(Convention, String)> {
+    let data: serde_json::Value = serde_json::from_str(include_str!("../tests/data/typical-names.json")).unwrap();
+    data["names"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(id, n)| (id.parse().unwrap(), n.as_str().unwrap().to_string()))
+        .collect()
+}
 
 fn bench(c: &mut Criterion) {
     let opts = Options::default();
-    for &(conv, name) in TYPICAL {
+    for (conv, name) in &typical() {
+        let (conv, name) = (*conv, name.as_str());
         c.bench_function(&format!("is_valid/{conv}"), |b| b.iter(|| is_valid(black_box(name), conv, &opts)));
         c.bench_function(&format!("validate/{conv}"), |b| b.iter(|| validate(black_box(name), conv, &opts)));
         c.bench_function(&format!("parse/{conv}"), |b| b.iter(|| parse(black_box(name), conv, &opts)));

@@ -26,16 +26,16 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn valid_names_allocate_nothing() {
     let opts = Options::default();
-    let names = [
-        (Convention::Mcp, "get_user_profile"),
-        (Convention::Chora, "myproject:create_task"),
-        (Convention::Syntropy, "mcp__syntropy__serena_find_symbol"),
-        (Convention::Claude, "mcp__github__create_issue"),
-        (Convention::Agent, "duyet__get_cv"),
-        (Convention::OpenProject, "list_work_packages"),
-        (Convention::Registry, "edit.ast.apply_refactor"),
-    ];
-    for (conv, name) in names {
+    let data: serde_json::Value = serde_json::from_str(include_str!("data/typical-names.json")).unwrap();
+    let names: Vec<(Convention, String)> = data["names"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(id, name)| (id.parse().unwrap(), name.as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(names.len(), Convention::ALL.len());
+    for (conv, name) in &names {
+        let (conv, name) = (*conv, name.as_str());
         let before = ALLOCATIONS.load(Ordering::SeqCst);
         let ok = is_valid(name, conv, &opts);
         let report = validate(name, conv, &opts);
