@@ -75,7 +75,7 @@ row('validateToolName (mcp) / SDK validateToolName',
 row('isValidToolName (chora) / plain JS regex',
   measure((n) => naming.isValidToolName(n, 'chora'), mix), measure((n) => CHORA_RE.test(n), mix), 2.0);
 row('Router.route hit / syntropy-style JS routing',
-  measure((n) => naming.Router.prototype.route.call(router, n).tool, calls), measure((n) => syntropyRoute(n).tool, calls), 0.5);
+  measure((n) => router.route(n).tool, calls), measure((n) => syntropyRoute(n).tool, calls), 0.5);
 row('parseToolName (agent) / split-based JS parse',
   measure((n) => naming.parseToolName(n, 'agent').tool, agentNames),
   measure((n) => agentSplitParse(n)?.toolName, agentNames), 2.0);

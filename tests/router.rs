@@ -37,6 +37,10 @@ fn scenarios() {
             assert_eq!(err.code.as_str(), "invalid_config", "{title}");
             let messages: Vec<&str> = err.diagnostics.iter().map(|d| d.message.as_str()).collect();
             assert_eq!(messages, strs(expected), "{title}");
+            for d in &err.diagnostics {
+                let path = d.path.as_deref().expect("a config problem names its path");
+                assert!(d.message.starts_with(&format!("{path}: ")), "{title}: {d:?}");
+            }
             continue;
         }
         if let Some(n) = scenario.get("configErrorCodes") {

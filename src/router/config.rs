@@ -100,7 +100,7 @@ pub(crate) struct Server {
 }
 
 fn problem(path: &str, message: String) -> Diagnostic {
-    Diagnostic::error(Code::InvalidConfig, Span::default(), format!("{path}: {message}"))
+    Diagnostic::at_path(Code::InvalidConfig, path, message)
 }
 
 /// Validates `config`, or returns every problem found as one `invalid_config` error.
