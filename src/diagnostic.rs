@@ -261,17 +261,20 @@ pub struct Diagnostic {
     /// path of the offending field, such as `input_schema.properties.path.type`. The message
     /// starts with it too.
     pub path: Option<String>,
+    /// What to write instead, where one replacement is clear (the nearest known key for an
+    /// unknown one).
+    pub suggestion: Option<String>,
 }
 
 impl Diagnostic {
     /// An error.
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Error, message: message.into(), span, path: None }
+        Diagnostic { code, severity: Severity::Error, message: message.into(), span, path: None, suggestion: None }
     }
 
     /// A warning.
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Warning, message: message.into(), span, path: None }
+        Diagnostic { code, severity: Severity::Warning, message: message.into(), span, path: None, suggestion: None }
     }
 
     /// An error about the field at `path` of a structured value; the message is prefixed with
@@ -280,7 +283,7 @@ impl Diagnostic {
         let path = path.into();
         let message =
             if path.is_empty() { message.as_ref().to_string() } else { format!("{path}: {}", message.as_ref()) };
-        Diagnostic { code, severity: Severity::Error, message, span: Span::default(), path: Some(path) }
+        Diagnostic { code, severity: Severity::Error, message, span: Span::default(), path: Some(path), suggestion: None }
     }
 }
 

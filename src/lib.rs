@@ -32,6 +32,7 @@ pub mod chars;
 pub mod convention;
 pub mod diagnostic;
 pub mod json;
+pub mod keys;
 pub mod openproject;
 pub mod pairs;
 pub mod provider;

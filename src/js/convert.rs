@@ -62,6 +62,7 @@ pub(crate) fn diagnostics<'a>(text: &str, list: impl IntoIterator<Item = &'a Dia
                 .set("start", utf16_at(text, d.span.start))
                 .set("end", utf16_at(text, d.span.end))
                 .set_opt("path", d.path.as_deref())
+                .set_opt("suggestion", d.suggestion.as_deref())
                 .done()
         })
         .collect::<Array>()

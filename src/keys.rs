@@ -1,0 +1,53 @@
+//! Unknown keys in structured input. Every object that enters the crate (a router
+//! configuration, options, resource parts, registry and OpenProject inputs) is checked against
+//! the keys its reader knows, so a misspelled key is an error naming its path and the nearest
+//! known key, never a setting silently ignored.
+//!
+//! ```
+//! use mcp_naming::keys::unknown_keys;
+//! use mcp_naming::json::Json;
+//! let members = vec![("disable".to_string(), Json::Null)];
+//! let found = unknown_keys(&members, &["enabled", "disabled"], "");
+//! assert_eq!(found[0].code.as_str(), "unknown_field");
+//! assert_eq!(found[0].message, "disable: unknown key \"disable\": did you mean \"disabled\"?");
+//! assert_eq!(found[0].suggestion.as_deref(), Some("disabled"));
+//! ```
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::json::Json;
+use crate::router::suggest::closest;
+use crate::text::quoted;
+
+/// The path of member `key` under `path` (`servers[0]` + `name` → `servers[0].name`).
+pub fn member_path(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// One `unknown_field` diagnostic per member of `members` whose key is not in `known`, at the
+/// path `path.key`, suggesting the nearest known key (by edit distance) where one is close.
+pub fn unknown_keys(members: &[(String, Json)], known: &[&str], path: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (key, _) in members {
+        if known.contains(&key.as_str()) {
+            continue;
+        }
+        out.push(unknown_key(key, known, path));
+    }
+    out
+}
+
+/// The diagnostic for one unknown key.
+pub fn unknown_key(key: &str, known: &[&str], path: &str) -> Diagnostic {
+    let near = closest(key, known.iter().copied(), 1).first().map(|s| s.to_string());
+    let message = match &near {
+        Some(n) => format!("unknown key {}: did you mean {}?", quoted(key), quoted(n)),
+        None => format!("unknown key {}: use {}", quoted(key), known.join(", ")),
+    };
+    let mut d = Diagnostic::at_path(Code::UnknownField, member_path(path, key), message);
+    d.suggestion = near;
+    d
+}
