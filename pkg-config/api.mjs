@@ -60,6 +60,32 @@ export class NamingError extends Error {
     this.diagnostics = diagnostics;
     this.suggestions = suggestions;
   }
+
+  /** The JSON-RPC error an MCP server answers with: -32602 for what the client asked wrong. */
+  toJsonRpcError() {
+    return {
+      code: w.json_rpc_code(this.code),
+      message: this.message,
+      data: { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics },
+    };
+  }
+
+  /** A tools/call result with isError, for gateways that let the model read and fix its call. */
+  toCallToolResult() {
+    return { isError: true, content: [{ type: 'text', text: w.call_tool_text(this.code, this.message, this.suggestions) }] };
+  }
+}
+
+/** The Mcp-Name header value for a tool name, prompt name or URI (SEP-2243): =?base64?…?= when not header-safe. */
+export function encodeMcpNameHeader(value) {
+  string(value, 'value');
+  return w.encode_mcp_name(value);
+}
+
+/** The name or URI an Mcp-Name header carries; throws NamingError invalid_header for a bad =?base64?…?= form. */
+export function decodeMcpNameHeader(header) {
+  string(header, 'header');
+  return call(() => w.decode_mcp_name(header));
 }
 
 function describe(value) {
@@ -125,6 +151,21 @@ function options(value) {
     if (v !== undefined) snapshot[key] = strings(v, `options.${key}`).slice();
   }
   return snapshot;
+}
+
+/** An options object (or nothing) whose keys are all in `keys`; an unknown key is an error naming the nearest. */
+function known(value, keys) {
+  if (value === undefined || value === null) return {};
+  object(value, 'options');
+  for (const key of Object.keys(value)) {
+    if (!keys.includes(key)) {
+      const message = `options.${key}: unknown key ${JSON.stringify(key)}: use ${keys.join(', ')}`;
+      throw new NamingError('invalid_argument', message, [
+        { code: 'unknown_field', severity: 'error', message, start: 0, end: 0, path: `options.${key}` },
+      ]);
+    }
+  }
+  return value;
 }
 
 /** Runs a wasm call; an error object it throws becomes a NamingError. */
@@ -458,19 +499,94 @@ export class Router {
   /** An MCP tools/list result with every name exposed and disabled tools dropped; all else untouched. */
   rewriteToolsList(server, result) {
     object(result, 'result');
-    if (!Array.isArray(result.tools)) throw invalidArgument(`result.tools must be an array, got ${describe(result.tools)}`);
-    const names = result.tools.map((tool, i) => {
-      if (tool === null || typeof tool !== 'object' || typeof tool.name !== 'string') {
-        throw invalidArgument(`result.tools[${i}].name must be a string`);
-      }
-      return tool.name;
-    });
-    const exposed = this.expose(server, names);
+    const { exposed } = this.exposeTools(server, result);
     const tools = [];
     for (let i = 0; i < exposed.length; i++) {
-      if (this.#hits.has(exposed[i].name)) tools.push({ ...result.tools[i], name: exposed[i].name });
+      if (exposed[i].enabled) tools.push({ ...result.tools[i], name: exposed[i].name });
     }
     return { ...result, tools };
+  }
+
+  /** Exposes a server's tools from its tools/list result (or tools array), replacing its table. */
+  exposeTools(server, result, opts) {
+    return this.#expose((skip) => this.#core.expose_tools(server, result, skip), server, result, opts, true);
+  }
+
+  /** Exposes a server's prompts from its prompts/list result (or prompts array). */
+  exposePrompts(server, result, opts) {
+    return this.#expose((skip) => this.#core.expose_prompts(server, result, skip), server, result, opts, false);
+  }
+
+  /** Exposes a server's resources from its resources/list result (or resources array). */
+  exposeResources(server, result, opts) {
+    return this.#expose((skip) => this.#core.expose_resources(server, result, skip), server, result, opts, false);
+  }
+
+  /** Exposes a server's resource templates from its resources/templates/list result. */
+  exposeResourceTemplates(server, result, opts) {
+    return this.#expose((skip) => this.#core.expose_resource_templates(server, result, skip), server, result, opts, false);
+  }
+
+  #expose(fn, server, result, opts, tools) {
+    string(server, 'server');
+    if (result === null || typeof result !== 'object') throw invalidArgument(`result must be an object or an array, got ${describe(result)}`);
+    const o = known(opts, ['onInvalid']);
+    const mode = o.onInvalid ?? 'throw';
+    if (mode !== 'throw' && mode !== 'skip') throw invalidArgument(`options.onInvalid must be "throw" or "skip", got ${describe(mode)}`);
+    const answer = call(() => fn(mode === 'skip'));
+    if (tools) this.#refresh();
+    return answer;
+  }
+
+  #list(kind, opts) {
+    const o = known(opts, ['cursor', 'pageSize']);
+    const cursor = o.cursor === undefined || o.cursor === null ? undefined : string(o.cursor, 'options.cursor');
+    let size;
+    if (o.pageSize !== undefined && o.pageSize !== null) {
+      if (!Number.isInteger(o.pageSize) || o.pageSize < 1 || o.pageSize > 0xffffffff) {
+        throw invalidArgument(`options.pageSize must be a whole number of at least 1, got ${describe(o.pageSize)}`);
+      }
+      size = o.pageSize;
+    }
+    return call(() => this.#core.list(kind, cursor, size));
+  }
+
+  /** The merged tools/list result: full tool objects under their exposed names, disabled ones left out. */
+  listTools(opts) { return this.#list(0, opts); }
+
+  /** The merged prompts/list result. */
+  listPrompts(opts) { return this.#list(1, opts); }
+
+  /** The merged resources/list result. */
+  listResources(opts) { return this.#list(2, opts); }
+
+  /** The merged resources/templates/list result. */
+  listResourceTemplates(opts) { return this.#list(3, opts); }
+
+  #map(kind, field, params, opts) {
+    object(params, 'params');
+    const name = params[field];
+    if (typeof name !== 'string') throw invalidArgument(`params.${field} must be a string, got ${describe(name)}`);
+    const o = known(opts, ['header']);
+    const header = o.header === undefined || o.header === null ? undefined : string(o.header, 'options.header');
+    const t = call(() => this.#core.target(kind, name, header));
+    return { server: t.server, params: { ...params, [field]: t.upstream }, header: t.header };
+  }
+
+  /** The upstream tools/call params ({ server, params, header }), or a NamingError. */
+  mapCallTool(params, opts) { return this.#map(0, 'name', params, opts); }
+
+  /** The upstream prompts/get params ({ server, params, header }), or a NamingError. */
+  mapGetPrompt(params, opts) { return this.#map(1, 'name', params, opts); }
+
+  /** The upstream resources/read params ({ server, params, header }), or a NamingError. */
+  mapReadResource(params, opts) { return this.#map(2, 'uri', params, opts); }
+
+  /** A tools/call or resources/read result with every URI rewritten so the client can read it back through the gateway. */
+  rewriteResult(server, result) {
+    string(server, 'server');
+    object(result, 'result');
+    return call(() => this.#core.rewrite_result(server, result));
   }
 
   /** Exposes a backend's resource URI under the gateway's scheme. */

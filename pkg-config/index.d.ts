@@ -55,7 +55,22 @@ export declare class NamingError extends Error {
   code: string;
   diagnostics: Diagnostic[];
   suggestions: string[];
+  /** The JSON-RPC error an MCP server answers with (-32602 for unknown or disabled tools, prompts, resources and bad arguments). */
+  toJsonRpcError(): JsonRpcError;
+  /** A tools/call result with `isError: true` whose text carries the message and the suggestions. */
+  toCallToolResult(): { isError: true; content: { type: "text"; text: string }[] };
 }
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data: { code: string; suggestions: string[]; diagnostics: Diagnostic[] };
+}
+
+/** The `Mcp-Name` header value (SEP-2243): the value itself when header-safe, else `=?base64?…?=`. */
+export declare function encodeMcpNameHeader(value: string): string;
+/** The value an `Mcp-Name` header carries. @throws NamingError invalid_header */
+export declare function decodeMcpNameHeader(header: string): string;
 
 export interface ConventionInfo {
   id: ConventionId;
@@ -156,12 +171,19 @@ export interface RouterConfig {
   builtins?: string[];
   /** Old exposed name -> current exposed name. */
   aliases?: Record<string, string>;
-  /** Name patterns, `*` wildcard; disabled wins; empty enabled = all. */
-  enabled?: string[];
-  disabled?: string[];
+  /**
+   * Patterns, `*` wildcard, over exposed, qualified and upstream names, or `{ server, tool }`
+   * globs over one server's upstream names; disabled wins; empty enabled = all.
+   */
+  enabled?: RouterPattern[];
+  disabled?: RouterPattern[];
   /** Fit exposed names to this provider. */
   provider?: Provider;
+  /** Route only what the table holds (default true); false routes names of never-listed servers by parse. */
+  strict?: boolean;
 }
+
+export type RouterPattern = string | { server: string; tool: string };
 
 export interface ExposedTool {
   /** As the gateway lists it in tools/list. */
@@ -171,7 +193,51 @@ export interface ExposedTool {
   server: string;
   /** The backend's own tool name. */
   upstream: string;
+  /** False when the configuration hides it: not listed, and calls are tool_disabled. */
+  enabled: boolean;
 }
+
+export interface ExposedResource {
+  /** As the gateway lists it (the upstream's own URI unless two servers share it). */
+  uri: string;
+  server: string;
+  upstream: string;
+}
+
+export interface Exposure<T = ExposedTool> {
+  exposed: T[];
+  /** Items left out with `onInvalid: 'skip'`. */
+  skipped: { name: string; code: string; message: string }[];
+  /** The merged list the client sees changed: send notifications/…/list_changed. */
+  changed: boolean;
+  /** `enabled` / `disabled` patterns that match nothing (code unmatched_pattern). */
+  warnings: Diagnostic[];
+}
+
+export interface ExposeOptions {
+  /** "throw" (default): one bad item fails the list; "skip": it is left out and reported. */
+  onInvalid?: "throw" | "skip";
+}
+
+export interface ListOptions {
+  cursor?: string;
+  pageSize?: number;
+}
+
+export interface MapOptions {
+  /** The incoming `Mcp-Name` header: a request whose header and body disagree is refused (name_mismatch). */
+  header?: string;
+}
+
+export interface Mapped<P> {
+  server: string;
+  /** The params for the upstream: its own name or URI, everything else kept. */
+  params: P;
+  /** The `Mcp-Name` header to send upstream. */
+  header: string;
+}
+
+type McpObject = { [key: string]: unknown };
 
 export interface Route {
   server: string | null;
@@ -195,6 +261,24 @@ export declare class Router {
   isEnabled(name: string): boolean;
   tools(): ExposedTool[];
   rewriteToolsList<T extends { tools: { name: string }[] }>(server: string, result: T): T;
+  /** Replaces the server's tools. @throws NamingError (unknown_server; with onInvalid "throw": invalid_tool_name, name_collision, confusable_name) */
+  exposeTools(server: string, result: { tools: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedTool>;
+  exposePrompts(server: string, result: { prompts: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedTool>;
+  exposeResources(server: string, result: { resources: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedResource>;
+  exposeResourceTemplates(server: string, result: { resourceTemplates: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedResource>;
+  /** @throws NamingError invalid_cursor */
+  listTools(options?: ListOptions): { tools: (McpObject & { name: string })[]; nextCursor?: string };
+  listPrompts(options?: ListOptions): { prompts: (McpObject & { name: string })[]; nextCursor?: string };
+  listResources(options?: ListOptions): { resources: (McpObject & { uri: string })[]; nextCursor?: string };
+  listResourceTemplates(options?: ListOptions): { resourceTemplates: (McpObject & { uriTemplate: string })[]; nextCursor?: string };
+  /** @throws NamingError (unknown_tool, tool_removed, tool_disabled, name_mismatch, invalid_header) */
+  mapCallTool<P extends { name: string }>(params: P, options?: MapOptions): Mapped<P>;
+  /** @throws NamingError (unknown_prompt, prompt_removed, name_mismatch) */
+  mapGetPrompt<P extends { name: string }>(params: P, options?: MapOptions): Mapped<P>;
+  /** @throws NamingError (unknown_resource, name_mismatch) */
+  mapReadResource<P extends { uri: string }>(params: P, options?: MapOptions): Mapped<P>;
+  /** A tools/call or resources/read result with its URIs readable back through the gateway. */
+  rewriteResult<T extends object>(server: string, result: T): T;
   exposeResource(server: string, uri: string): string;
   /** @throws NamingError unknown_resource */
   routeResource(uri: string): { server: string; uri: string };

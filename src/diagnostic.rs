@@ -159,6 +159,20 @@ codes! {
     ConfusableName => "confusable_name",
     /// Router: a resource URI no server provides.
     UnknownResource => "unknown_resource",
+    /// Router: a tool the server listed before and no longer lists.
+    ToolRemoved => "tool_removed",
+    /// Router: a prompt name no server provides (`Unknown prompt: <name>`).
+    UnknownPrompt => "unknown_prompt",
+    /// Router: a prompt the server listed before and no longer lists.
+    PromptRemoved => "prompt_removed",
+    /// Router: an `enabled` / `disabled` pattern that matches nothing (a warning).
+    UnmatchedPattern => "unmatched_pattern",
+    /// Router: the `Mcp-Name` header and the request body name different things.
+    NameMismatch => "name_mismatch",
+    /// Router: an `Mcp-Name` header whose Base64 form does not decode.
+    InvalidHeader => "invalid_header",
+    /// Router: a paging cursor the gateway did not give out, or from before the list changed.
+    InvalidCursor => "invalid_cursor",
     /// Router: an upstream tool name that cannot be exposed (empty, too long, deceptive characters).
     InvalidToolName => "invalid_tool_name",
     /// OpenProject: a duration that is not `2h 30m`, `45m`, `1.5h` or ISO 8601 `PT2H30M`.
@@ -283,7 +297,14 @@ impl Diagnostic {
         let path = path.into();
         let message =
             if path.is_empty() { message.as_ref().to_string() } else { format!("{path}: {}", message.as_ref()) };
-        Diagnostic { code, severity: Severity::Error, message, span: Span::default(), path: Some(path), suggestion: None }
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message,
+            span: Span::default(),
+            path: Some(path),
+            suggestion: None,
+        }
     }
 }
 

@@ -94,6 +94,19 @@ impl Json {
         }
     }
 
+    /// The type with its article, for messages: `a string`, `a number`, `an array`, `an
+    /// object`, `a boolean`, `null`.
+    pub fn described(&self) -> &'static str {
+        match self {
+            Json::Null => "null",
+            Json::Bool(_) => "a boolean",
+            Json::Number(_) => "a number",
+            Json::String(_) => "a string",
+            Json::Array(_) => "an array",
+            Json::Object(_) => "an object",
+        }
+    }
+
     /// How deeply arrays and objects nest (a scalar is 0).
     pub fn depth(&self) -> usize {
         match self {

@@ -60,7 +60,7 @@ impl Provider {
         }
     }
 
-    fn allows(self, b: u8, first: bool) -> bool {
+    pub(crate) fn allows(self, b: u8, first: bool) -> bool {
         match self {
             Provider::Gemini if first => b.is_ascii_alphabetic() || b == b'_',
             Provider::Gemini => b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'-'),
@@ -103,7 +103,7 @@ pub fn check_providers(name: &str) -> [(Provider, bool); 5] {
 
 /// FNV-1a (32 bits) of `name`; with a salt (only needed when the first candidate is taken),
 /// of `name`, a NUL and the salt in decimal.
-fn stable_hash(name: &str, salt: u32) -> u32 {
+pub(crate) fn stable_hash(name: &str, salt: u32) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
     let mut eat = |bytes: &[u8]| {
         for &b in bytes {

@@ -2,8 +2,10 @@
 //! fitting over long names.
 #![cfg(not(target_arch = "wasm32"))]
 
+use mcp_naming::json::Json;
 use mcp_naming::provider::Provider;
-use mcp_naming::router::{Route, Router, RouterConfig};
+use mcp_naming::router::mcp::json_rpc_code;
+use mcp_naming::router::{ExposedResource, Exposure, Mapped, OnInvalid, Route, Router, RouterConfig};
 use serde_json::{json, Value};
 
 fn route_json(r: &Route<'_>) -> Value {
@@ -30,8 +32,8 @@ fn scenarios() {
     let mut steps = 0;
     for scenario in data["scenarios"].as_array().unwrap() {
         let title = scenario["title"].as_str().unwrap();
-        let config: RouterConfig = serde_json::from_value(scenario["config"].clone()).unwrap();
-        let result = Router::new(config);
+        let config: Json = serde_json::from_value(scenario["config"].clone()).unwrap();
+        let result = RouterConfig::from_json(&config).and_then(Router::new);
         if let Some(expected) = scenario.get("configError") {
             let err = result.expect_err(title);
             assert_eq!(err.code.as_str(), "invalid_config", "{title}");
@@ -112,12 +114,131 @@ fn scenarios() {
                     (Err(e), Some(code)) => assert_eq!(e.code.as_str(), code.as_str().unwrap()),
                     (got, _) => panic!("{at}: {got:?}"),
                 }
+            } else if step.get("mcp").is_some() {
+                mcp_step(&mut router, step, &at);
             } else {
                 panic!("unknown step {step}");
             }
         }
     }
     assert!(steps >= 60, "{steps} steps");
+}
+
+fn to_value(j: &Json) -> Value {
+    match j {
+        Json::Null => Value::Null,
+        Json::Bool(b) => json!(b),
+        Json::Number(n) if n.fract() == 0.0 && n.abs() < 9e15 => json!(*n as i64),
+        Json::Number(n) => json!(n),
+        Json::String(s) => json!(s),
+        Json::Array(a) => Value::Array(a.iter().map(to_value).collect()),
+        Json::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), to_value(v))).collect()),
+    }
+}
+
+fn exposure_view<T>(e: &Exposure<T>, name: impl Fn(&T) -> Value, qualified: Option<Vec<String>>) -> Value {
+    let mut v = json!({
+        "names": e.exposed.iter().map(name).collect::<Vec<_>>(),
+        "skipped": e.skipped.iter().map(|s| s.code.as_str()).collect::<Vec<_>>(),
+        "changed": e.changed,
+        "warnings": e.warnings.iter().map(|w| w.message.as_str()).collect::<Vec<_>>(),
+    });
+    if let Some(q) = qualified {
+        v["qualified"] = json!(q);
+    }
+    v
+}
+
+/// A step on the MCP message API (`mcp` names the npm package's method, `args` its arguments).
+fn mcp_step(router: &mut Router, step: &Value, at: &str) {
+    let method = step["mcp"].as_str().unwrap();
+    let args = step["args"].as_array().unwrap();
+    let j = |v: &Value| -> Json { serde_json::from_value(v.clone()).unwrap() };
+    let on_invalid = |v: Option<&Value>| {
+        if v.and_then(|o| o["onInvalid"].as_str()) == Some("skip") {
+            OnInvalid::Skip
+        } else {
+            OnInvalid::Throw
+        }
+    };
+    let list_args = |v: Option<&Value>| {
+        let o = v.cloned().unwrap_or(json!({}));
+        (o["cursor"].as_str().map(str::to_string), o["pageSize"].as_u64().map(|n| n as usize))
+    };
+    let header = |v: Option<&Value>| v.and_then(|o| o["header"].as_str()).map(str::to_string);
+    let mapped = |m: Mapped| json!({ "server": m.server, "params": to_value(&m.params), "header": m.header });
+    let tool_view = |e: Exposure| {
+        let q = e.exposed.iter().map(|t| t.qualified.clone()).collect();
+        for t in &e.exposed {
+            if let Some(style) = step.get("style").and_then(Value::as_str) {
+                let c: mcp_naming::Convention = style.parse().unwrap();
+                let opts: mcp_naming::Options =
+                    step.get("options").map(|o| serde_json::from_value(o.clone()).unwrap()).unwrap_or_default();
+                assert!(
+                    mcp_naming::validate(&t.qualified, c, &opts).is_valid(),
+                    "{at}: {} is not valid in {style}",
+                    t.qualified
+                );
+            }
+            if let Some(max) = step.get("maxLength").and_then(Value::as_u64) {
+                assert!(t.qualified.len() as u64 <= max, "{at}: {} is over {max}", t.qualified);
+            }
+        }
+        exposure_view(&e, |t| json!(t.name), Some(q))
+    };
+    let res_view = |e: Exposure<ExposedResource>| exposure_view(&e, |r| json!(r.uri), None);
+    let got: Result<Value, mcp_naming::Error> = match method {
+        "exposeTools" => {
+            router.expose_tools(args[0].as_str().unwrap(), &j(&args[1]), on_invalid(args.get(2))).map(tool_view)
+        }
+        "exposePrompts" => {
+            router.expose_prompts(args[0].as_str().unwrap(), &j(&args[1]), on_invalid(args.get(2))).map(tool_view)
+        }
+        "exposeResources" => {
+            router.expose_resources(args[0].as_str().unwrap(), &j(&args[1]), on_invalid(args.get(2))).map(res_view)
+        }
+        "exposeResourceTemplates" => router
+            .expose_resource_templates(args[0].as_str().unwrap(), &j(&args[1]), on_invalid(args.get(2)))
+            .map(res_view),
+        "listTools" | "listPrompts" | "listResources" | "listResourceTemplates" => {
+            let (cursor, size) = list_args(args.first());
+            let list = match method {
+                "listTools" => router.list_tools(cursor.as_deref(), size),
+                "listPrompts" => router.list_prompts(cursor.as_deref(), size),
+                "listResources" => router.list_resources(cursor.as_deref(), size),
+                _ => router.list_resource_templates(cursor.as_deref(), size),
+            };
+            list.map(|l| to_value(&l))
+        }
+        "mapCallTool" => router.map_call_tool(&j(&args[0]), header(args.get(1)).as_deref()).map(mapped),
+        "mapGetPrompt" => router.map_get_prompt(&j(&args[0]), header(args.get(1)).as_deref()).map(mapped),
+        "mapReadResource" => router.map_read_resource(&j(&args[0]), header(args.get(1)).as_deref()).map(mapped),
+        "rewriteResult" => router.rewrite_result(args[0].as_str().unwrap(), &j(&args[1])).map(|r| to_value(&r)),
+        other => panic!("{at}: unknown method {other}"),
+    };
+    match (got, step.get("error")) {
+        (Ok(v), None) => {
+            let want = &step["result"];
+            if method.starts_with("expose") {
+                for (k, w) in want.as_object().unwrap() {
+                    assert_eq!(&v[k], w, "{at}: {k}");
+                }
+            } else {
+                assert_eq!(&v, want, "{at}");
+            }
+        }
+        (Err(e), Some(code)) => {
+            assert_eq!(e.code.as_str(), code.as_str().unwrap(), "{at}: {e:?}");
+            if let Some(m) = step.get("message") {
+                assert_eq!(e.message, m.as_str().unwrap(), "{at}");
+            }
+            if let Some(s) = step.get("suggestions") {
+                assert_eq!(e.suggestions, strs(s), "{at}");
+            }
+            assert_eq!(json_rpc_code(e.code), step.get("rpc").and_then(Value::as_i64).unwrap_or(-32602) as i32, "{at}");
+        }
+        (got, _) => panic!("{at}: {got:?}"),
+    }
 }
 
 #[test]

@@ -23,6 +23,8 @@ const SEED_003_CONFIG = {
   ],
   builtins: ['healthcheck', 'init_project', 'enable_tools', 'list_all_tools'],
   provider: 'anthropic',
+  // Syntropy routes a server's names by parse before it has listed them.
+  strict: false,
 };
 
 const DEFAULTS = {

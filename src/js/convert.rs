@@ -163,16 +163,6 @@ pub(crate) fn opt_pairs(value: &JsValue, key: &str, path: &str) -> Result<Option
         .map(Some)
 }
 
-/// An optional boolean field.
-pub(crate) fn opt_bool(value: &JsValue, key: &str, path: &str) -> Result<Option<bool>, JsValue> {
-    match field(value, key) {
-        None => Ok(None),
-        Some(v) => {
-            v.as_bool().map(Some).ok_or_else(|| invalid(format!("{path}{key} must be a boolean, got {}", what(&v))))
-        }
-    }
-}
-
 /// The value must be an object.
 pub(crate) fn object(value: &JsValue, path: &str) -> Result<(), JsValue> {
     if value.is_object() && !Array::is_array(value) {

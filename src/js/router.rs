@@ -1,11 +1,13 @@
-//! The router for JavaScript: configuration in, routes and exposed tools out as plain objects.
+//! The router for JavaScript: configuration and MCP messages in as plain objects (read into the
+//! core's `Json`), routes, exposures and lists out as plain objects. Decides nothing.
 
-use super::convert::{field, object, opt_bool, opt_pairs, opt_string, opt_strings, req_string, str_or_null, Obj};
+use super::convert::{diagnostics, json, str_or_null, Obj};
 use super::error_to_js;
-use crate::convention::syntropy::Upstream;
-use crate::pairs::Pairs;
-use crate::router::{ExposedTool, Route, Router, RouterConfig, ServerConfig, StyleConfig};
-use js_sys::Array;
+use crate::diagnostic::{Code, Error};
+use crate::json::Json;
+use crate::router::mcp::{self, Exposure, OnInvalid, Target};
+use crate::router::{header, ExposedResource, ExposedTool, Route, Router, RouterConfig};
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 fn route_js(r: &Route<'_>) -> JsValue {
@@ -23,67 +25,71 @@ fn tool_js(t: &ExposedTool) -> JsValue {
         .set("qualified", t.qualified.as_str())
         .set("server", t.server.as_str())
         .set("upstream", t.upstream.as_str())
+        .set("enabled", t.enabled)
         .done()
 }
 
-fn config_error(message: String) -> JsValue {
-    let e = crate::diagnostic::Error::new(crate::Code::InvalidConfig, crate::Span::default(), message);
-    error_to_js("", &e)
+fn resource_js(r: &ExposedResource) -> JsValue {
+    Obj::new().set("uri", r.uri.as_str()).set("server", r.server.as_str()).set("upstream", r.upstream.as_str()).done()
 }
 
-/// Reads a `RouterConfig` from a JS object; a wrong type is `invalid_config` naming its path.
-fn read_config(v: &JsValue) -> Result<RouterConfig, JsValue> {
-    let retag = |e: JsValue| {
-        let message = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string()).unwrap_or_default();
-        config_error(format!("invalid router configuration: {message}"))
-    };
-    object(v, "config").map_err(retag)?;
-    let style = match field(v, "style") {
-        Some(s) if s.is_string() => StyleConfig::Named(s.as_string().unwrap_or_default()),
-        Some(s) if s.is_object() => StyleConfig::Custom {
-            separator: req_string(&s, "separator", "style.").map_err(retag)?,
-            prefix: opt_string(&s, "prefix", "style.").map_err(retag)?,
-            pattern: opt_string(&s, "pattern", "style.").map_err(retag)?,
-        },
-        _ => return Err(config_error("invalid router configuration: style is required: \"syntropy\", \"claude\", \"agent\", \"chora\" or { separator, prefix?, pattern? }".into())),
-    };
-    let list = field(v, "servers")
-        .ok_or_else(|| config_error("invalid router configuration: servers is required (an array)".into()))?;
-    if !Array::is_array(&list) {
-        return Err(config_error("invalid router configuration: servers must be an array".into()));
-    }
-    let mut servers = Vec::new();
-    for (i, s) in Array::from(&list).iter().enumerate() {
-        let path = format!("servers[{i}].");
-        object(&s, &format!("servers[{i}]")).map_err(retag)?;
-        let upstream = match opt_string(&s, "upstream", &path).map_err(retag)?.as_deref() {
-            None | Some("same") => Upstream::Same,
-            Some("hyphens") => Upstream::Hyphens,
-            Some(other) => {
-                return Err(config_error(format!(
-                    "invalid router configuration: {path}upstream: {} is not \"same\" or \"hyphens\"",
-                    crate::text::quoted(other)
-                )))
+fn exposure_js<T>(e: &Exposure<T>, item: impl Fn(&T) -> JsValue) -> JsValue {
+    let skipped: Array = e
+        .skipped
+        .iter()
+        .map(|s| {
+            Obj::new()
+                .set("name", s.name.as_str())
+                .set("code", s.code.as_str())
+                .set("message", s.message.as_str())
+                .done()
+        })
+        .collect();
+    Obj::new()
+        .set("exposed", e.exposed.iter().map(item).collect::<Array>())
+        .set("skipped", skipped)
+        .set("changed", e.changed)
+        .set("warnings", diagnostics("", &e.warnings))
+        .done()
+}
+
+fn target_js(t: &Target) -> JsValue {
+    Obj::new()
+        .set("server", t.server.as_str())
+        .set("upstream", t.upstream.as_str())
+        .set("header", t.header.as_str())
+        .done()
+}
+
+/// The core's `Json` as a plain JS value.
+fn to_js(v: &Json) -> JsValue {
+    match v {
+        Json::Null => JsValue::NULL,
+        Json::Bool(b) => JsValue::from_bool(*b),
+        Json::Number(n) => JsValue::from_f64(*n),
+        Json::String(s) => JsValue::from_str(s),
+        Json::Array(items) => items.iter().map(to_js).collect::<Array>().into(),
+        Json::Object(members) => {
+            let o = Object::new();
+            for (k, val) in members {
+                // Setting a property on a fresh plain object cannot fail.
+                let _ = Reflect::set(&o, &JsValue::from_str(k), &to_js(val));
             }
-        };
-        servers.push(ServerConfig {
-            name: req_string(&s, "name", &path).map_err(retag)?,
-            upstream,
-            pool: opt_string(&s, "pool", &path).map_err(retag)?,
-            upstream_prefix: opt_string(&s, "upstreamPrefix", &path).map_err(retag)?,
-            enabled: opt_bool(&s, "enabled", &path).map_err(retag)?.unwrap_or(true),
-        });
+            o.into()
+        }
     }
-    Ok(RouterConfig {
-        style,
-        gateway: opt_string(v, "gateway", "").map_err(retag)?,
-        servers,
-        builtins: opt_strings(v, "builtins", "").map_err(retag)?.unwrap_or_default(),
-        aliases: Pairs(opt_pairs(v, "aliases", "").map_err(retag)?.unwrap_or_default()),
-        enabled: opt_strings(v, "enabled", "").map_err(retag)?.unwrap_or_default(),
-        disabled: opt_strings(v, "disabled", "").map_err(retag)?.unwrap_or_default(),
-        provider: opt_string(v, "provider", "").map_err(retag)?,
-    })
+}
+
+fn on_invalid(skip: bool) -> OnInvalid {
+    if skip {
+        OnInvalid::Skip
+    } else {
+        OnInvalid::Throw
+    }
+}
+
+fn err(e: Error) -> JsValue {
+    error_to_js("", &e)
 }
 
 /// The core's `Router`, held by the JavaScript `Router` class.
@@ -97,14 +103,68 @@ impl WasmRouter {
     /// `new Router(config)`.
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WasmRouter, JsValue> {
-        let config = read_config(&config)?;
-        Router::new(config).map(|inner| WasmRouter { inner }).map_err(|e| error_to_js("", &e))
+        let config = RouterConfig::from_json(&json(&config)?).map_err(err)?;
+        Router::new(config).map(|inner| WasmRouter { inner }).map_err(err)
     }
 
     /// `router.expose(server, tools)`.
     pub fn expose(&mut self, server: &str, tools: Vec<String>) -> Result<JsValue, JsValue> {
-        let exposed = self.inner.expose(server, &tools).map_err(|e| error_to_js("", &e))?;
+        let exposed = self.inner.expose(server, &tools).map_err(err)?;
         Ok(exposed.iter().map(tool_js).collect::<Array>().into())
+    }
+
+    /// `router.exposeTools(server, result, { onInvalid })`.
+    pub fn expose_tools(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
+        let e = self.inner.expose_tools(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
+        Ok(exposure_js(&e, tool_js))
+    }
+
+    /// `router.exposePrompts(server, result, { onInvalid })`.
+    pub fn expose_prompts(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
+        let e = self.inner.expose_prompts(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
+        Ok(exposure_js(&e, tool_js))
+    }
+
+    /// `router.exposeResources(server, result, { onInvalid })`.
+    pub fn expose_resources(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
+        let e = self.inner.expose_resources(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
+        Ok(exposure_js(&e, resource_js))
+    }
+
+    /// `router.exposeResourceTemplates(server, result, { onInvalid })`.
+    pub fn expose_resource_templates(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
+        let e = self.inner.expose_resource_templates(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
+        Ok(exposure_js(&e, resource_js))
+    }
+
+    /// `router.listTools` / `listPrompts` / `listResources` / `listResourceTemplates`, by `kind`
+    /// (0 to 3).
+    pub fn list(&self, kind: u32, cursor: Option<String>, page_size: Option<u32>) -> Result<JsValue, JsValue> {
+        let (cursor, size) = (cursor.as_deref(), page_size.map(|n| n as usize));
+        let list = match kind {
+            0 => self.inner.list_tools(cursor, size),
+            1 => self.inner.list_prompts(cursor, size),
+            2 => self.inner.list_resources(cursor, size),
+            _ => self.inner.list_resource_templates(cursor, size),
+        };
+        list.map(|l| to_js(&l)).map_err(err)
+    }
+
+    /// Where a `tools/call` (0), `prompts/get` (1) or `resources/read` (2) goes.
+    pub fn target(&self, kind: u32, name: &str, header: Option<String>) -> Result<JsValue, JsValue> {
+        let h = header.as_deref();
+        let t = match kind {
+            0 => self.inner.call_target(name, h),
+            1 => self.inner.prompt_target(name, h),
+            _ => self.inner.resource_target(name, h),
+        };
+        t.map(|t| target_js(&t)).map_err(|e| error_to_js(name, &e))
+    }
+
+    /// `router.rewriteResult(server, result)`.
+    pub fn rewrite_result(&mut self, server: &str, result: JsValue) -> Result<JsValue, JsValue> {
+        let out = self.inner.rewrite_result(server, &json(&result)?).map_err(err)?;
+        Ok(to_js(&out))
     }
 
     /// `router.route(name)`.
@@ -147,4 +207,34 @@ impl WasmRouter {
         let (server, original) = self.inner.route_resource(uri).map_err(|e| error_to_js(uri, &e))?;
         Ok(Obj::new().set("server", server).set("uri", original.as_ref()).done())
     }
+}
+
+fn code_of(code: &str) -> Option<Code> {
+    Code::ALL.iter().copied().find(|c| c.as_str() == code)
+}
+
+/// The JSON-RPC error code for a `NamingError`'s code.
+#[wasm_bindgen]
+pub fn json_rpc_code(code: &str) -> i32 {
+    code_of(code).map_or(-32603, mcp::json_rpc_code)
+}
+
+/// The text of a `tools/call` error result for a `NamingError`.
+#[wasm_bindgen]
+pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
+    let mut e = Error::new(code_of(code).unwrap_or(Code::InvalidArgument), crate::Span::default(), message);
+    e.suggestions = suggestions;
+    mcp::call_tool_text(&e)
+}
+
+/// `encodeMcpNameHeader(value)`.
+#[wasm_bindgen]
+pub fn encode_mcp_name(value: &str) -> String {
+    header::encode(value)
+}
+
+/// `decodeMcpNameHeader(header)`.
+#[wasm_bindgen]
+pub fn decode_mcp_name(value: &str) -> Result<String, JsValue> {
+    header::decode(value).map_err(|e| error_to_js(value, &e))
 }

@@ -4,6 +4,8 @@
 use super::style::Style;
 use crate::convention::syntropy::Upstream;
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
+use crate::json::Json;
+use crate::keys::{member_path, unknown_keys};
 use crate::pairs::Pairs;
 use crate::provider::Provider;
 use crate::text::quoted;
@@ -52,6 +54,34 @@ fn yes() -> bool {
     true
 }
 
+/// An `enabled` / `disabled` entry.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum PatternConfig {
+    /// A glob (`*` wildcard) over a tool's exposed name, its qualified name and its upstream
+    /// name: `"*_delete_*"`, `"get-env"`, `"mcp__gateway__memory__*"`.
+    Name(String),
+    /// A glob over one server's upstream tool names: `{ "server": "memory", "tool": "delete_*" }`.
+    Upstream(UpstreamPattern),
+}
+
+/// `{ "server": "<glob>", "tool": "<glob>" }`: tools of matching servers whose upstream name
+/// matches `tool`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamPattern {
+    /// A glob over configured server names.
+    pub server: String,
+    /// A glob over the server's own tool names.
+    pub tool: String,
+}
+
+impl From<&str> for PatternConfig {
+    fn from(p: &str) -> PatternConfig {
+        PatternConfig::Name(p.to_string())
+    }
+}
+
 /// The whole configuration.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -69,15 +99,244 @@ pub struct RouterConfig {
     /// Old exposed name → current exposed name.
     #[serde(default)]
     pub aliases: Pairs,
-    /// Name patterns (`*` wildcard); empty means every tool.
+    /// Patterns of the tools to offer; empty means every tool.
     #[serde(default)]
-    pub enabled: Vec<String>,
-    /// Name patterns (`*` wildcard); disabled wins over enabled.
+    pub enabled: Vec<PatternConfig>,
+    /// Patterns of the tools to hide; disabled wins over enabled.
     #[serde(default)]
-    pub disabled: Vec<String>,
+    pub disabled: Vec<PatternConfig>,
     /// Fit every exposed name to this provider.
     #[serde(default)]
     pub provider: Option<String>,
+    /// Route only what the table holds (default): a name for a server whose tools were never
+    /// exposed is `unknown_tool`. `false` routes such names by the style's parse, for gateways
+    /// that route without listing first.
+    #[serde(default = "yes")]
+    pub strict: bool,
+}
+
+const CONFIG_KEYS: &[&str] =
+    &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict"];
+const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "enabled"];
+const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
+const PATTERN_KEYS: &[&str] = &["server", "tool"];
+
+/// Reads JSON values with paths, collecting every problem as an `invalid_config` diagnostic.
+struct Reader(Vec<Diagnostic>);
+
+impl Reader {
+    fn wrong(&mut self, path: &str, want: &str, got: &Json) {
+        self.0.push(problem(path, format!("must be {want}, got {}", got.described())));
+    }
+
+    fn object<'j>(&mut self, v: &'j Json, path: &str, known: &[&str]) -> Option<&'j [(String, Json)]> {
+        match v.as_object() {
+            Some(members) => {
+                for mut d in unknown_keys(members, known, path) {
+                    d.code = Code::InvalidConfig;
+                    self.0.push(d);
+                }
+                Some(members)
+            }
+            None => {
+                self.wrong(path, "an object", v);
+                None
+            }
+        }
+    }
+
+    fn string(&mut self, v: &Json, path: &str) -> Option<String> {
+        match v {
+            Json::String(s) => Some(s.clone()),
+            other => {
+                self.wrong(path, "a string", other);
+                None
+            }
+        }
+    }
+
+    fn opt_string(&mut self, parent: &Json, key: &str, path: &str) -> Option<String> {
+        match parent.get(key) {
+            None | Some(Json::Null) => None,
+            Some(v) => self.string(v, &member_path(path, key)),
+        }
+    }
+
+    fn opt_bool(&mut self, parent: &Json, key: &str, path: &str) -> Option<bool> {
+        match parent.get(key) {
+            None | Some(Json::Null) => None,
+            Some(Json::Bool(b)) => Some(*b),
+            Some(v) => {
+                self.wrong(&member_path(path, key), "a boolean", v);
+                None
+            }
+        }
+    }
+
+    fn array<'j>(&mut self, parent: &'j Json, key: &str) -> &'j [Json] {
+        match parent.get(key) {
+            None | Some(Json::Null) => &[],
+            Some(Json::Array(items)) => items,
+            Some(v) => {
+                self.wrong(key, "an array", v);
+                &[]
+            }
+        }
+    }
+
+    fn strings(&mut self, parent: &Json, key: &str) -> Vec<String> {
+        let items = self.array(parent, key);
+        items.iter().enumerate().filter_map(|(i, v)| self.string(v, &format!("{key}[{i}]"))).collect()
+    }
+
+    fn patterns(&mut self, parent: &Json, key: &str) -> Vec<PatternConfig> {
+        let items = self.array(parent, key);
+        let mut out = Vec::with_capacity(items.len());
+        for (i, v) in items.iter().enumerate() {
+            let path = format!("{key}[{i}]");
+            match v {
+                Json::String(s) => out.push(PatternConfig::Name(s.clone())),
+                Json::Object(_) => {
+                    self.object(v, &path, PATTERN_KEYS);
+                    let server = v.get("server").and_then(|s| self.string(s, &member_path(&path, "server")));
+                    let tool = v.get("tool").and_then(|t| self.string(t, &member_path(&path, "tool")));
+                    for (k, missing) in [("server", server.is_none()), ("tool", tool.is_none())] {
+                        if missing && v.get(k).is_none() {
+                            self.0.push(problem(&member_path(&path, k), "is required (a glob)".to_string()));
+                        }
+                    }
+                    if let (Some(server), Some(tool)) = (server, tool) {
+                        out.push(PatternConfig::Upstream(UpstreamPattern { server, tool }));
+                    }
+                }
+                other => self.wrong(&path, "a string or { server, tool }", other),
+            }
+        }
+        out
+    }
+}
+
+impl RouterConfig {
+    /// Reads a configuration from JSON, reporting every problem at once: unknown keys (with the
+    /// nearest known key as the suggestion: `servers[0].upstreem` → `upstream`), values of the
+    /// wrong type, missing fields. What the npm package's `new Router(config)` reads through.
+    ///
+    /// ```
+    /// use mcp_naming::json::Json;
+    /// use mcp_naming::router::RouterConfig;
+    /// let json: Json = serde_json::from_str(r#"{"style": "agent", "servers": [{"name": "mem"}], "disable": ["*"]}"#).unwrap();
+    /// let err = RouterConfig::from_json(&json).unwrap_err();
+    /// assert_eq!(err.code.as_str(), "invalid_config");
+    /// assert_eq!(err.diagnostics[0].message, "disable: unknown key \"disable\": did you mean \"disabled\"?");
+    /// assert_eq!(err.diagnostics[0].suggestion.as_deref(), Some("disabled"));
+    /// ```
+    ///
+    /// # Errors
+    /// `invalid_config`, with one diagnostic per problem, each with its `path`.
+    pub fn from_json(value: &Json) -> Result<RouterConfig, Error> {
+        let mut r = Reader(Vec::new());
+        if r.object(value, "", CONFIG_KEYS).is_none() {
+            return Err(config_error(r.0));
+        }
+        let style = match value.get("style") {
+            Some(Json::String(s)) => Some(StyleConfig::Named(s.clone())),
+            Some(s @ Json::Object(_)) => {
+                r.object(s, "style", STYLE_KEYS);
+                let separator = match s.get("separator") {
+                    Some(v) => r.string(v, "style.separator"),
+                    None => {
+                        r.0.push(problem("style.separator", "is required (such as \"__\")".to_string()));
+                        None
+                    }
+                };
+                let prefix = r.opt_string(s, "prefix", "style");
+                let pattern = r.opt_string(s, "pattern", "style");
+                separator.map(|separator| StyleConfig::Custom { separator, prefix, pattern })
+            }
+            Some(other) => {
+                r.wrong("style", "a style name or { separator, prefix?, pattern? }", other);
+                None
+            }
+            None => {
+                r.0.push(problem(
+                    "style",
+                    "is required: \"syntropy\", \"claude\", \"agent\", \"chora\" or { separator, prefix?, pattern? }"
+                        .to_string(),
+                ));
+                None
+            }
+        };
+        if value.get("servers").is_none() {
+            r.0.push(problem("servers", "is required (an array of { name })".to_string()));
+        }
+        let mut servers = Vec::new();
+        for (i, s) in r.array(value, "servers").iter().enumerate() {
+            let path = format!("servers[{i}]");
+            if r.object(s, &path, SERVER_KEYS).is_none() {
+                continue;
+            }
+            let name = match s.get("name") {
+                Some(v) => r.string(v, &member_path(&path, "name")),
+                None => {
+                    r.0.push(problem(&member_path(&path, "name"), "is required".to_string()));
+                    None
+                }
+            };
+            let upstream = match r.opt_string(s, "upstream", &path).as_deref() {
+                None | Some("same") => Upstream::Same,
+                Some("hyphens") => Upstream::Hyphens,
+                Some(other) => {
+                    r.0.push(problem(
+                        &member_path(&path, "upstream"),
+                        format!("{} is not \"same\" or \"hyphens\"", quoted(other)),
+                    ));
+                    Upstream::Same
+                }
+            };
+            let pool = r.opt_string(s, "pool", &path);
+            let upstream_prefix = r.opt_string(s, "upstreamPrefix", &path);
+            let enabled = r.opt_bool(s, "enabled", &path).unwrap_or(true);
+            if let Some(name) = name {
+                servers.push(ServerConfig { name, upstream, pool, upstream_prefix, enabled });
+            }
+        }
+        let mut aliases = Vec::new();
+        match value.get("aliases") {
+            None | Some(Json::Null) => {}
+            Some(Json::Object(members)) => {
+                for (old, new) in members {
+                    if let Some(new) = r.string(new, &format!("aliases[{}]", quoted(old))) {
+                        aliases.push((old.clone(), new));
+                    }
+                }
+            }
+            Some(other) => r.wrong("aliases", "an object of old name → current name", other),
+        }
+        let config = RouterConfig {
+            style: style.unwrap_or(StyleConfig::Named(String::new())),
+            gateway: r.opt_string(value, "gateway", ""),
+            servers,
+            builtins: r.strings(value, "builtins"),
+            aliases: Pairs(aliases),
+            enabled: r.patterns(value, "enabled"),
+            disabled: r.patterns(value, "disabled"),
+            provider: r.opt_string(value, "provider", ""),
+            strict: r.opt_bool(value, "strict", "").unwrap_or(true),
+        };
+        if r.0.is_empty() {
+            Ok(config)
+        } else {
+            Err(config_error(r.0))
+        }
+    }
+}
+
+fn config_error(problems: Vec<Diagnostic>) -> Error {
+    let mut e = Error::from_diagnostics(problems)
+        .unwrap_or_else(|| Error::new(Code::InvalidConfig, Span::default(), "invalid router configuration"));
+    e.code = Code::InvalidConfig;
+    e.message = format!("invalid router configuration: {}", e.message);
+    e
 }
 
 /// A configuration that passed validation.
@@ -204,19 +463,35 @@ pub(crate) fn check(config: &RouterConfig) -> Result<Checked, Error> {
     }
     for (list, patterns) in [("enabled", &config.enabled), ("disabled", &config.disabled)] {
         for (i, p) in patterns.iter().enumerate() {
-            if p.is_empty() {
-                problems
-                    .push(problem(&format!("{list}[{i}]"), "an empty pattern matches nothing: remove it".to_string()));
+            let empty = |path: String, problems: &mut Vec<Diagnostic>| {
+                problems.push(problem(&path, "an empty pattern matches nothing: remove it".to_string()));
+            };
+            match p {
+                PatternConfig::Name(p) if p.is_empty() => empty(format!("{list}[{i}]"), &mut problems),
+                PatternConfig::Upstream(u) => {
+                    if u.server.is_empty() {
+                        empty(format!("{list}[{i}].server"), &mut problems);
+                    } else if !u.server.contains('*') && !config.servers.iter().any(|s| s.name == u.server) {
+                        let known: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+                        problems.push(problem(
+                            &format!("{list}[{i}].server"),
+                            format!(
+                                "{} is not a configured server: use one of {}",
+                                quoted(&u.server),
+                                known.join(", ")
+                            ),
+                        ));
+                    }
+                    if u.tool.is_empty() {
+                        empty(format!("{list}[{i}].tool"), &mut problems);
+                    }
+                }
+                PatternConfig::Name(_) => {}
             }
         }
     }
-    match (style, Error::from_diagnostics(problems.clone())) {
-        (Some(style), None) => Ok(Checked { style, gateway, servers, provider }),
-        (_, Some(mut e)) => {
-            e.code = Code::InvalidConfig;
-            e.message = format!("invalid router configuration: {}", e.message);
-            Err(e)
-        }
-        (None, None) => Err(Error::new(Code::InvalidConfig, Span::default(), "invalid router configuration")),
+    match style {
+        Some(style) if problems.is_empty() => Ok(Checked { style, gateway, servers, provider }),
+        _ => Err(config_error(problems)),
     }
 }

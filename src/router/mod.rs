@@ -4,8 +4,14 @@
 //!
 //! After [`Router::expose`], the table is the truth: a call is routed to the upstream name that
 //! was exposed, never re-derived, so a lossy normalization (or a fitted, hashed name) cannot
-//! misroute. A server whose tools were never exposed is routed by the style's parse and the
-//! server's normalization, as Syntropy does.
+//! misroute. A server whose tools were never exposed is unknown (`strict`, the default); with
+//! `strict: false` such names are routed by the style's parse and the server's normalization,
+//! as Syntropy does.
+//!
+//! The MCP messages themselves (`tools/list` results, `tools/call` params, prompts, resources
+//! and templates, tool results carrying resource links) are handled as [`Json`] by
+//! [`Router::expose_tools`], [`Router::list_tools`], [`Router::map_call_tool`] and their
+//! siblings; see the [`mcp`] module.
 //!
 //! ```
 //! use mcp_naming::router::{Router, RouterConfig};
@@ -30,23 +36,33 @@
 //! ```
 
 mod config;
+mod fit;
+pub mod header;
+pub mod mcp;
 pub mod pattern;
+mod resources;
 mod style;
 pub mod suggest;
+mod template;
 
-pub use config::{RouterConfig, ServerConfig, StyleConfig};
+pub use config::{PatternConfig, RouterConfig, ServerConfig, StyleConfig, UpstreamPattern};
+pub use mcp::{Exposure, Mapped, OnInvalid, Skipped};
+pub use resources::ExposedResource;
 
-use crate::diagnostic::{Code, Error, Span};
-use crate::provider::{self, Provider};
+use crate::diagnostic::{Code, Diagnostic, Error, Severity, Span};
+use crate::json::Json;
+use crate::provider;
 use crate::text::{clip, quoted};
 use config::Server;
+use fit::Limit;
 use pattern::Glob;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use style::Style;
 
-/// A tool as the gateway lists it.
+/// A tool (or prompt) as the gateway lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExposedTool {
     /// The name in `tools/list`.
     pub name: String,
@@ -56,10 +72,15 @@ pub struct ExposedTool {
     pub server: String,
     /// The backend's own tool name.
     pub upstream: String,
+    /// Whether the configuration offers it (`enabled` / `disabled` patterns, the server's
+    /// `enabled`); a disabled tool is in the table, so calling it is `tool_disabled`, but it
+    /// is not listed.
+    pub enabled: bool,
 }
 
 /// Where a call goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Route<'r> {
     /// The backend server; `None` for a gateway built-in.
     pub server: Option<&'r str>,
@@ -75,11 +96,77 @@ pub struct Route<'r> {
     pub deprecated: bool,
 }
 
+/// What a table holds: tools, or prompts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Tool,
+    Prompt,
+}
+
+impl Kind {
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Tool => "tool",
+            Kind::Prompt => "prompt",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Entry {
     tool: ExposedTool,
     server: usize,
-    enabled: bool,
+    /// The upstream's whole object (a `tools/list` entry), when it was given.
+    payload: Option<Json>,
+}
+
+/// Exposed names of one kind, with what was exposed before.
+#[derive(Debug, Default)]
+struct Table {
+    entries: Vec<Entry>,
+    by_name: HashMap<String, usize>,
+    /// Per server: whether its list is in the table (then the table alone routes it).
+    exposed: Vec<bool>,
+    /// Names (exposed and qualified) that a server's previous list had and its last one has not.
+    removed: HashMap<String, usize>,
+    /// Bumped on every change of what the client sees (paging cursors name it).
+    generation: u32,
+}
+
+impl Table {
+    fn reindex(&mut self) {
+        self.by_name.clear();
+        for (i, e) in self.entries.iter().enumerate() {
+            self.by_name.insert(e.tool.name.clone(), i);
+            self.by_name.insert(e.tool.qualified.clone(), i);
+        }
+    }
+
+    fn visible(&self, si: usize) -> Vec<(&str, Option<&Json>)> {
+        self.entries
+            .iter()
+            .filter(|e| e.server == si && e.tool.enabled)
+            .map(|e| (e.tool.name.as_str(), e.payload.as_ref()))
+            .collect()
+    }
+}
+
+/// An `enabled` / `disabled` entry, compiled.
+#[derive(Debug)]
+enum Rule {
+    /// Globs over exposed, qualified and upstream names.
+    Name(Vec<Glob>),
+    /// A server glob and a glob over its upstream names.
+    Upstream { server: Glob, tool: Glob },
+}
+
+impl Rule {
+    fn matches(&self, server: Option<&str>, upstream: &str, names: &[&str]) -> bool {
+        match self {
+            Rule::Name(globs) => globs.iter().any(|g| g.matches(upstream) || names.iter().any(|n| g.matches(n))),
+            Rule::Upstream { server: s, tool } => server.is_some_and(|name| s.matches(name)) && tool.matches(upstream),
+        }
+    }
 }
 
 /// The routing table. See the module documentation.
@@ -90,14 +177,14 @@ pub struct Router {
     servers: Vec<Server>,
     builtins: Vec<String>,
     aliases: Vec<(String, String)>,
-    enabled: Vec<Glob>,
-    disabled: Vec<Glob>,
-    provider: Option<Provider>,
-    entries: Vec<Entry>,
-    by_name: HashMap<String, usize>,
-    /// Per server: whether its tools are in the table (then the table alone routes it).
-    exposed: Vec<bool>,
-    resources: HashMap<String, (usize, String)>,
+    /// `(path in the configuration, rule)`, for `enabled` then `disabled`.
+    enabled: Vec<(String, Rule)>,
+    disabled: Vec<(String, Rule)>,
+    limit: Option<Limit>,
+    strict: bool,
+    tools: Table,
+    prompts: Table,
+    resources: resources::Resources,
 }
 
 impl Router {
@@ -107,38 +194,53 @@ impl Router {
     /// `invalid_config`, with a diagnostic per problem whose message starts with its path:
     /// an unknown style, a server name the style cannot write, the separator inside a server
     /// name, two servers with one name or pool, an alias pointing nowhere, a pattern that does
-    /// not compile, an unknown provider.
+    /// not compile or names no configured server, an unknown provider.
     pub fn new(config: RouterConfig) -> Result<Router, Error> {
         let checked = config::check(&config)?;
-        let checked_servers_len = checked.servers.len();
+        let n = checked.servers.len();
         let qualified_prefix =
             if checked.style.qualifies() { format!("mcp__{}__", checked.gateway) } else { String::new() };
         let claude = matches!(checked.style, Style::Claude);
-        let globs = |list: &[String]| -> Vec<Glob> {
-            let mut out = Vec::with_capacity(list.len());
-            for p in list {
-                out.push(Glob::new(p));
-                // Claude Code's rules: `mcp__server` covers every tool of the server, and so does
-                // any rule without `*` for the names that continue it after `__`.
-                if claude && !p.contains('*') {
-                    out.push(Glob::new(&format!("{p}__*")));
-                }
-            }
-            out
+        let rules = |list: &[PatternConfig], what: &str| -> Vec<(String, Rule)> {
+            list.iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let rule = match p {
+                        // Claude Code's rules: `mcp__server` covers every tool of the server, and
+                        // so does any rule without `*` for the names that continue it after `__`.
+                        PatternConfig::Name(p) if claude && !p.contains('*') => {
+                            Rule::Name(vec![Glob::new(p), Glob::new(&format!("{p}__*"))])
+                        }
+                        PatternConfig::Name(p) => Rule::Name(vec![Glob::new(p)]),
+                        PatternConfig::Upstream(u) => {
+                            Rule::Upstream { server: Glob::new(&u.server), tool: Glob::new(&u.tool) }
+                        }
+                    };
+                    (format!("{what}[{i}]"), rule)
+                })
+                .collect()
         };
+        // Claude Code refuses names over 64 characters, whatever the provider: the qualifying
+        // styles are fitted to it even when no provider is set.
+        let limit = match (checked.provider, checked.style.qualifies()) {
+            (Some(p), _) => Some(Limit { provider: Some(p), max: provider::MAX_LEN - qualified_prefix.len() }),
+            (None, true) => Some(Limit { provider: None, max: provider::MAX_LEN - qualified_prefix.len() }),
+            (None, false) => None,
+        };
+        let table = || Table { exposed: vec![false; n], ..Table::default() };
         Ok(Router {
-            enabled: globs(&config.enabled),
-            disabled: globs(&config.disabled),
+            enabled: rules(&config.enabled, "enabled"),
+            disabled: rules(&config.disabled, "disabled"),
             style: checked.style,
             qualified_prefix,
             servers: checked.servers,
             builtins: config.builtins,
             aliases: config.aliases.0,
-            provider: checked.provider,
-            entries: Vec::new(),
-            by_name: HashMap::new(),
-            exposed: vec![false; checked_servers_len],
-            resources: HashMap::new(),
+            limit,
+            strict: config.strict,
+            tools: table(),
+            prompts: table(),
+            resources: resources::Resources::default(),
         })
     }
 
@@ -153,6 +255,20 @@ impl Router {
         })
     }
 
+    fn table(&self, kind: Kind) -> &Table {
+        match kind {
+            Kind::Tool => &self.tools,
+            Kind::Prompt => &self.prompts,
+        }
+    }
+
+    fn table_mut(&mut self, kind: Kind) -> &mut Table {
+        match kind {
+            Kind::Tool => &mut self.tools,
+            Kind::Prompt => &mut self.prompts,
+        }
+    }
+
     fn qualify(&self, name: &str) -> String {
         format!("{}{name}", self.qualified_prefix)
     }
@@ -165,13 +281,14 @@ impl Router {
         }
     }
 
-    fn allowed(&self, names: &[&str]) -> bool {
-        let hit = |globs: &[Glob]| names.iter().any(|n| globs.iter().any(|g| g.matches(n)));
+    fn allowed(&self, server: Option<&str>, upstream: &str, names: &[&str]) -> bool {
+        let hit = |rules: &[(String, Rule)]| rules.iter().any(|(_, r)| r.matches(server, upstream, names));
         !hit(&self.disabled) && (self.enabled.is_empty() || hit(&self.enabled))
     }
 
     /// Exposes a server's tools (its whole `tools/list`), replacing what it exposed before.
-    /// All or nothing: on error the table is unchanged.
+    /// All or nothing: on error the table is unchanged. Every tool comes back, disabled ones
+    /// with `enabled: false`.
     ///
     /// # Errors
     /// `unknown_server`; `invalid_tool_name` for an upstream name that is empty, longer than 128
@@ -179,79 +296,170 @@ impl Router {
     /// `name_collision`, naming both sides, when two upstream tools expose to one name, or a tool
     /// would shadow a built-in, an alias or another server's tool.
     pub fn expose<S: AsRef<str>>(&mut self, server: &str, tools: &[S]) -> Result<Vec<ExposedTool>, Error> {
+        let items = tools.iter().map(|t| (t.as_ref().to_string(), None)).collect();
+        Ok(self.expose_items(Kind::Tool, server, items, OnInvalid::Throw)?.exposed)
+    }
+
+    /// The shared work of exposing tools or prompts: `items` are upstream names with the
+    /// upstream's whole object where there is one.
+    fn expose_items(
+        &mut self,
+        kind: Kind,
+        server: &str,
+        items: Vec<(String, Option<Json>)>,
+        on_invalid: OnInvalid,
+    ) -> Result<Exposure, Error> {
         let si = self.server_index(server)?;
-        // Fold keys of the other servers' names, and of this batch: one lookup per tool.
-        let others: HashMap<String, usize> = self
+        let table = self.table(kind);
+        // Fold keys of the other servers' names: one lookup per item.
+        let others: HashMap<String, usize> = table
             .entries
             .iter()
             .enumerate()
             .filter(|(_, e)| e.server != si)
             .map(|(i, e)| (fold(&e.tool.name), i))
             .collect();
-        let mut batch: HashMap<String, usize> = HashMap::with_capacity(tools.len());
-        let mut fresh: Vec<ExposedTool> = Vec::with_capacity(tools.len());
-        for upstream in tools.iter().map(AsRef::as_ref) {
-            self.check_upstream(server, upstream)?;
-            let part = self.style.tool_part(upstream, self.servers[si].upstream);
+        let mut batch: HashMap<String, usize> = HashMap::with_capacity(items.len());
+        // (upstream, tool part, name before fitting, payload)
+        let mut fresh: Vec<(String, String, String, Option<Json>)> = Vec::with_capacity(items.len());
+        let mut skipped = Vec::new();
+        for (upstream, payload) in items {
+            let part = self.style.tool_part(&upstream, self.servers[si].upstream);
             let name = self.style.join(server, &part);
             let key = fold(&name);
-            if let Some(&k) = batch.get(&key) {
-                let (other, other_name) = (&fresh[k].upstream, &fresh[k].name);
-                let this = format!("server {} tool {}", quoted(server), quoted(upstream));
-                return Err(if other == upstream {
-                    collision(format!("{this} is listed twice"))
-                } else if *other_name == name {
-                    collision(format!("{this} and {} both expose as {}", quoted(other), quoted(&name)))
-                } else {
-                    confusable(format!(
-                        "{this} would expose as {}, which differs from tool {} ({}) only in case or separators",
-                        quoted(&name),
-                        quoted(other),
-                        quoted(other_name)
-                    ))
+            let checked = self
+                .check_upstream(kind, server, &upstream)
+                .and_then(|()| match batch.get(&key) {
+                    Some(&k) => Err(batch_collision(kind, server, &upstream, &name, &fresh[k].0, &fresh[k].2)),
+                    None => Ok(()),
+                })
+                .and_then(|()| self.check_shadowing(kind, si, &upstream, &name, &key, &others))
+                .and_then(|()| {
+                    self.style
+                        .check_name(&name)
+                        .map_err(|m| Error::new(Code::InvalidToolName, Span::whole(&upstream), m))
                 });
-            }
-            self.check_shadowing(si, upstream, &name, &key, &others)?;
-            if let Err(message) = self.style.check_name(&name) {
-                return Err(Error::new(Code::InvalidToolName, Span::whole(upstream), message));
-            }
-            batch.insert(key, fresh.len());
-            fresh.push(ExposedTool {
-                qualified: String::new(),
-                name,
-                server: server.to_string(),
-                upstream: upstream.to_string(),
-            });
-        }
-        if let Some(provider) = self.provider {
-            let budget = provider::MAX_LEN - self.qualified_prefix.len();
-            let mut taken: HashSet<String> =
-                self.entries.iter().filter(|e| e.server != si).map(|e| e.tool.name.clone()).collect();
-            taken.extend(self.builtins.iter().cloned());
-            let mut fitted: Vec<String> = Vec::with_capacity(fresh.len());
-            for t in &fresh {
-                let f = provider::fit_within(&t.name, provider, budget, |n| taken.contains(n));
-                taken.insert(f.clone());
-                fitted.push(f);
-            }
-            for (t, f) in fresh.iter_mut().zip(fitted) {
-                t.name = f;
+            match (checked, on_invalid) {
+                (Ok(()), _) => {
+                    batch.insert(key, fresh.len());
+                    fresh.push((upstream, part, name, payload));
+                }
+                (Err(e), OnInvalid::Skip) => skipped.push(Skipped { name: upstream, code: e.code, message: e.message }),
+                (Err(e), OnInvalid::Throw) => return Err(e),
             }
         }
-        for t in &mut fresh {
-            t.qualified = self.qualify(&t.name);
+        let names = self.fitted_names(kind, si, &fresh);
+        let table = self.table(kind);
+        let before: Vec<(String, Option<Json>)> =
+            table.visible(si).into_iter().map(|(n, p)| (n.to_string(), p.cloned())).collect();
+        let old: Vec<(String, String)> = table
+            .entries
+            .iter()
+            .filter(|e| e.server == si)
+            .map(|e| (e.tool.name.clone(), e.tool.qualified.clone()))
+            .collect();
+        let mut entries = Vec::with_capacity(fresh.len());
+        for ((upstream, _, _, payload), name) in fresh.into_iter().zip(names) {
+            let qualified = self.qualify(&name);
+            let on = self.servers[si].enabled && self.allowed(Some(server), &upstream, &[&name, &qualified]);
+            let tool = ExposedTool { name, qualified, server: server.to_string(), upstream, enabled: on };
+            entries.push(Entry { tool, server: si, payload });
         }
-        self.entries.retain(|e| e.server != si);
-        self.exposed[si] = true;
-        for t in &fresh {
-            let enabled = self.servers[si].enabled && self.allowed(&[&t.name, &t.qualified]);
-            self.entries.push(Entry { tool: t.clone(), server: si, enabled });
+        let exposed: Vec<ExposedTool> = entries.iter().map(|e| e.tool.clone()).collect();
+        let table = self.table_mut(kind);
+        table.entries.retain(|e| e.server != si);
+        table.entries.extend(entries);
+        table.exposed[si] = true;
+        for (name, qualified) in old {
+            table.removed.insert(name, si);
+            table.removed.insert(qualified, si);
         }
-        self.reindex();
-        Ok(fresh)
+        for t in &exposed {
+            table.removed.remove(&t.name);
+            table.removed.remove(&t.qualified);
+        }
+        table.reindex();
+        let after: Vec<(String, Option<Json>)> =
+            table.visible(si).into_iter().map(|(n, p)| (n.to_string(), p.cloned())).collect();
+        let changed = before != after;
+        if changed {
+            table.generation = table.generation.wrapping_add(1);
+        }
+        let warnings = if kind == Kind::Tool { self.unmatched_patterns(si) } else { Vec::new() };
+        Ok(Exposure { exposed, skipped, changed, warnings })
     }
 
-    fn check_upstream(&self, server: &str, upstream: &str) -> Result<(), Error> {
+    /// Fitted names for a batch, avoiding the other servers' names and the built-ins.
+    fn fitted_names(&self, kind: Kind, si: usize, fresh: &[(String, String, String, Option<Json>)]) -> Vec<String> {
+        let Some(limit) = self.limit else {
+            return fresh.iter().map(|f| f.2.clone()).collect();
+        };
+        let table = self.table(kind);
+        let mut taken: HashSet<String> =
+            table.entries.iter().filter(|e| e.server != si).map(|e| e.tool.name.clone()).collect();
+        if kind == Kind::Tool {
+            taken.extend(self.builtins.iter().cloned());
+        }
+        // Names that fit as they are keep them; the others must not take one of those either.
+        let plain: HashSet<&str> = fresh.iter().map(|f| f.2.as_str()).collect();
+        let server = &self.servers[si].name;
+        let (prefix, sep) = (self.style.prefix(), self.style.separator());
+        // The server part is shortened only when some name does not fit, and then for all.
+        let too_long = fresh.iter().any(|f| f.2.len() > limit.max);
+        let room = if too_long {
+            fit::server_room(prefix, sep, fresh.iter().map(|f| f.1.as_str()), limit)
+        } else {
+            usize::MAX
+        };
+        let mut out = Vec::with_capacity(fresh.len());
+        for (_, part, name, _) in fresh {
+            let fitted = fit::fit(prefix, server, sep, part, limit, room, |n| {
+                taken.contains(n) || (n != name && plain.contains(n))
+            });
+            taken.insert(fitted.clone());
+            out.push(fitted);
+        }
+        out
+    }
+
+    /// `enabled` / `disabled` entries that match nothing: a typo there exposes a tool someone
+    /// meant to hide. Upstream rules are checked against the server just exposed; name rules
+    /// once every enabled server has listed its tools.
+    fn unmatched_patterns(&self, si: usize) -> Vec<Diagnostic> {
+        let server = self.servers[si].name.as_str();
+        let all_listed = self.servers.iter().zip(&self.tools.exposed).all(|(s, &e)| e || !s.enabled);
+        let mut out = Vec::new();
+        for (path, rule) in self.enabled.iter().chain(&self.disabled) {
+            let tool_hit = |e: &Entry| {
+                rule.matches(Some(&self.servers[e.server].name), &e.tool.upstream, &[&e.tool.name, &e.tool.qualified])
+            };
+            let unmatched = match rule {
+                Rule::Upstream { server: s, .. } if s.matches(server) => {
+                    !self.tools.entries.iter().filter(|e| e.server == si).any(tool_hit)
+                }
+                Rule::Name(_) if all_listed => {
+                    !self.tools.entries.iter().any(tool_hit)
+                        && !self.builtins.iter().any(|b| rule.matches(None, b, &[b, &self.qualify(b)]))
+                }
+                _ => false,
+            };
+            if unmatched {
+                let mut d = Diagnostic::at_path(
+                    Code::UnmatchedPattern,
+                    path.as_str(),
+                    match rule {
+                        Rule::Upstream { .. } => format!("matches no tool of server {}", quoted(server)),
+                        Rule::Name(_) => "matches no tool, built-in or upstream name".to_string(),
+                    },
+                );
+                d.severity = Severity::Warning;
+                out.push(d);
+            }
+        }
+        out
+    }
+
+    fn check_upstream(&self, kind: Kind, server: &str, upstream: &str) -> Result<(), Error> {
         let report = crate::validate(upstream, crate::Convention::Mcp, &crate::Options::default());
         let fatal = report.errors.iter().find(|d| {
             matches!(
@@ -268,13 +476,20 @@ impl Router {
             Some(d) => Err(Error::new(
                 Code::InvalidToolName,
                 d.span,
-                format!("server {} tool {} cannot be exposed: {}", quoted(server), quoted(upstream), d.message),
+                format!(
+                    "server {} {} {} cannot be exposed: {}",
+                    quoted(server),
+                    kind.noun(),
+                    quoted(upstream),
+                    d.message
+                ),
             )),
         }
     }
 
     fn check_shadowing(
         &self,
+        kind: Kind,
         si: usize,
         upstream: &str,
         name: &str,
@@ -283,26 +498,29 @@ impl Router {
     ) -> Result<(), Error> {
         let server = &self.servers[si].name;
         let qualified = self.qualify(name);
-        let this = format!("server {} tool {}", quoted(server), quoted(upstream));
-        if let Some(b) = self.builtins.iter().find(|b| b.as_str() == name || **b == qualified || fold(b) == key) {
-            return Err(if b.as_str() == name || *b == qualified {
-                collision(format!("{this} would shadow the built-in {}", quoted(b)))
-            } else {
-                confusable(format!(
-                    "{this} would expose as {}, which differs from the built-in {} only in case or separators",
-                    quoted(name),
-                    quoted(b)
-                ))
-            });
+        let this = format!("server {} {} {}", quoted(server), kind.noun(), quoted(upstream));
+        if kind == Kind::Tool {
+            let builtin = self.builtins.iter().find(|b| b.as_str() == name || **b == qualified || fold(b) == key);
+            if let Some(b) = builtin {
+                return Err(if b.as_str() == name || *b == qualified {
+                    collision(format!("{this} would shadow the built-in {}", quoted(b)))
+                } else {
+                    confusable(format!(
+                        "{this} would expose as {}, which differs from the built-in {} only in case or separators",
+                        quoted(name),
+                        quoted(b)
+                    ))
+                });
+            }
+            if let Some((old, _)) = self.aliases.iter().find(|(old, _)| *old == name || *old == qualified) {
+                return Err(collision(format!(
+                    "{this} exposes as {}, which is an alias: retire the alias first",
+                    quoted(old)
+                )));
+            }
         }
-        if let Some((old, _)) = self.aliases.iter().find(|(old, _)| *old == name || *old == qualified) {
-            return Err(collision(format!(
-                "{this} exposes as {}, which is an alias: retire the alias first",
-                quoted(old)
-            )));
-        }
-        if let Some(e) = others.get(key).map(|&i| &self.entries[i]) {
-            let other = format!("server {} tool {}", quoted(&e.tool.server), quoted(&e.tool.upstream));
+        if let Some(e) = others.get(key).map(|&i| &self.table(kind).entries[i]) {
+            let other = format!("server {} {} {}", quoted(&e.tool.server), kind.noun(), quoted(&e.tool.upstream));
             return Err(if e.tool.name == name {
                 collision(format!("{this} would expose as {}, which {other} already has", quoted(name)))
             } else {
@@ -314,14 +532,6 @@ impl Router {
             });
         }
         Ok(())
-    }
-
-    fn reindex(&mut self) {
-        self.by_name.clear();
-        for (i, e) in self.entries.iter().enumerate() {
-            self.by_name.insert(e.tool.name.clone(), i);
-            self.by_name.insert(e.tool.qualified.clone(), i);
-        }
     }
 
     fn entry_route<'r>(&'r self, e: &'r Entry) -> Route<'r> {
@@ -345,13 +555,14 @@ impl Router {
         }
     }
 
-    /// Routes a name: exposed, qualified, a built-in, an alias (marked deprecated), or, for a
-    /// server that exposed nothing yet, whatever the style's parse gives.
+    /// Routes a name: exposed, qualified, a built-in, an alias (marked deprecated), or, with
+    /// `strict: false`, for a server that exposed nothing yet, whatever the style's parse gives.
     ///
     /// # Errors
-    /// `tool_disabled` for a disabled tool; `unknown_tool` otherwise, with the MCP message
-    /// `Unknown tool: <name>` followed by up to three closest exposed names, which are also the
-    /// error's suggestions.
+    /// `tool_disabled` for a disabled tool; `tool_removed` for a name the server's previous
+    /// list had and its last one has not; `unknown_tool` otherwise, with the MCP message
+    /// `Unknown tool: <name>` followed by up to three close names (see [`suggest`]), which are
+    /// also the error's suggestions.
     pub fn route(&self, name: &str) -> Result<Route<'_>, Error> {
         match self.resolve(name) {
             Resolved::Route(r, true) => Ok(r),
@@ -364,7 +575,7 @@ impl Router {
                     r.server.map(|s| format!(" (server {})", quoted(s))).unwrap_or_default()
                 ),
             )),
-            Resolved::Unknown => Err(self.unknown(name)),
+            Resolved::Unknown => Err(self.unknown(Kind::Tool, name)),
         }
     }
 
@@ -390,9 +601,9 @@ impl Router {
 
     /// A name in the table, or a built-in.
     fn resolve_live(&self, name: &str, bare: &str) -> Option<Resolved<'_>> {
-        if let Some(&i) = self.by_name.get(name) {
-            let e = &self.entries[i];
-            return Some(Resolved::Route(self.entry_route(e), e.enabled));
+        if let Some(&i) = self.tools.by_name.get(name) {
+            let e = &self.tools.entries[i];
+            return Some(Resolved::Route(self.entry_route(e), e.tool.enabled));
         }
         let b = self.builtins.iter().find(|b| b.as_str() == bare)?;
         let r = Route {
@@ -403,22 +614,25 @@ impl Router {
             upstream_prefix: None,
             deprecated: false,
         };
-        Some(Resolved::Route(r, self.allowed(&[b, &self.qualify(b)])))
+        Some(Resolved::Route(r, self.allowed(None, b, &[b, &self.qualify(b)])))
     }
 
     fn resolve_by_parse(&self, bare: &str) -> Resolved<'_> {
+        if self.strict {
+            return Resolved::Unknown;
+        }
         let Some((si, part)) = self.style.split(bare, &self.servers) else { return Resolved::Unknown };
-        if self.exposed.get(si).copied().unwrap_or(false) {
+        if self.tools.exposed.get(si).copied().unwrap_or(false) {
             // The server's tools are in the table: it alone is the truth.
             return Resolved::Unknown;
         }
         let s = &self.servers[si];
-        let tool = Cow::Owned(s.upstream.to_upstream(part));
-        let on = s.enabled && self.allowed(&[bare, &self.qualify(bare)]);
+        let tool = s.upstream.to_upstream(part);
+        let on = s.enabled && self.allowed(Some(&s.name), &tool, &[bare, &self.qualify(bare)]);
         Resolved::Route(
             Route {
                 server: Some(&s.name),
-                tool,
+                tool: Cow::Owned(tool),
                 builtin: false,
                 pool: s.pool.as_deref(),
                 upstream_prefix: s.upstream_prefix.as_deref(),
@@ -428,37 +642,93 @@ impl Router {
         )
     }
 
-    fn unknown(&self, name: &str) -> Error {
-        let qualified = !self.qualified_prefix.is_empty() && name.starts_with(self.qualified_prefix.as_str());
-        let candidates = self
-            .entries
-            .iter()
-            .filter(|e| e.enabled)
-            .map(|e| if qualified { e.tool.qualified.as_str() } else { e.tool.name.as_str() })
-            .chain(self.builtins.iter().map(String::as_str))
-            .chain(self.aliases.iter().map(|(_, current)| current.as_str()));
-        let suggestions: Vec<String> = suggest::closest(name, candidates, 3).into_iter().map(str::to_string).collect();
-        let mut message = format!("Unknown tool: {}", clip(name, 200));
+    /// The error for a name the table does not route: `tool_removed` (or its prompt twin) when
+    /// the server's previous list had it, otherwise `unknown_tool` / `unknown_prompt` with the
+    /// close names as suggestions.
+    fn unknown(&self, kind: Kind, name: &str) -> Error {
+        let table = self.table(kind);
+        if let Some(&si) = table.removed.get(name) {
+            let server = &self.servers[si].name;
+            let code = if kind == Kind::Tool { Code::ToolRemoved } else { Code::PromptRemoved };
+            return Error::new(
+                code,
+                Span::whole(name),
+                format!(
+                    "{} {} was removed: server {} no longer lists it; list the {}s again",
+                    kind.noun(),
+                    quoted(name),
+                    quoted(server),
+                    kind.noun()
+                ),
+            );
+        }
+        let suggestions = self.suggestions(kind, name);
+        let (code, title) = match kind {
+            Kind::Tool => (Code::UnknownTool, "Unknown tool"),
+            Kind::Prompt => (Code::UnknownPrompt, "Unknown prompt"),
+        };
+        let mut message = format!("{title}: {}", clip(name, 200));
         if !suggestions.is_empty() {
             message.push_str(&format!("; did you mean {}?", suggestions.join(", ")));
         }
-        let mut e = Error::new(Code::UnknownTool, Span::whole(name), message);
+        let mut e = Error::new(code, Span::whole(name), message);
         e.suggestions = suggestions;
         e
     }
 
+    /// Up to three names close to `name`: by its whole form, by the part after any
+    /// `mcp__<gateway>__` (a wrong gateway name), and by the tool part alone (a model that
+    /// dropped the server prefix); answered in the form the caller used (qualified or not).
+    fn suggestions(&self, kind: Kind, name: &str) -> Vec<String> {
+        let table = self.table(kind);
+        let wants_qualified = !self.qualified_prefix.is_empty() && name.starts_with("mcp__");
+        let bare = match name.strip_prefix("mcp__").and_then(|rest| rest.split_once("__")) {
+            Some((_, rest)) if !self.qualified_prefix.is_empty() => rest,
+            _ => name,
+        };
+        let limit = suggest::limit(bare);
+        let mut scored: Vec<(usize, String)> = Vec::new();
+        for e in table.entries.iter().filter(|e| e.tool.enabled).take(suggest::MAX_CANDIDATES) {
+            let forms = [e.tool.name.as_str(), e.tool.upstream.as_str(), self.tool_part_of(e)];
+            let Some(d) = forms.iter().filter_map(|f| suggest::distance(bare, f, limit)).min() else { continue };
+            scored.push((d, if wants_qualified { e.tool.qualified.clone() } else { e.tool.name.clone() }));
+        }
+        if kind == Kind::Tool {
+            let others = self.builtins.iter().chain(self.aliases.iter().map(|(_, current)| current));
+            for b in others {
+                if let Some(d) = suggest::distance(bare, self.unqualified(b), limit) {
+                    scored.push((d, b.clone()));
+                }
+            }
+        }
+        scored.sort_by_key(|(d, _)| *d);
+        let mut out: Vec<String> = Vec::new();
+        for (_, s) in scored {
+            if !out.contains(&s) && out.len() < 3 {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// The tool part of an entry's exposed name (after the server and the separator).
+    fn tool_part_of<'e>(&self, e: &'e Entry) -> &'e str {
+        let head = format!("{}{}{}", self.style.prefix(), e.tool.server, self.style.separator());
+        e.tool.name.strip_prefix(head.as_str()).unwrap_or(&e.tool.name)
+    }
+
     /// Whether a name is enabled: its server is, no `disabled` pattern matches it, and `enabled`
-    /// is empty or one of its patterns matches it (exposed or qualified form).
+    /// is empty or one of its patterns matches it (exposed, qualified or upstream form).
     pub fn is_enabled(&self, name: &str) -> bool {
         match self.resolve(name) {
             Resolved::Route(_, on) => on,
-            Resolved::Unknown => self.allowed(&[name, self.unqualified(name)]),
+            Resolved::Unknown => self.allowed(None, name, &[self.unqualified(name)]),
         }
     }
 
     /// The enabled exposed tools, in the order they were exposed.
     pub fn tools(&self) -> impl Iterator<Item = &ExposedTool> {
-        self.entries.iter().filter(|e| e.enabled).map(|e| &e.tool)
+        self.tools.entries.iter().filter(|e| e.tool.enabled).map(|e| &e.tool)
     }
 
     /// Every name a table hit can answer (exposed and qualified names of enabled tools, enabled
@@ -466,7 +736,7 @@ impl Router {
     /// calling the router again.
     pub fn routes(&self) -> Vec<(String, Route<'_>)> {
         let mut out = Vec::new();
-        for e in self.entries.iter().filter(|e| e.enabled) {
+        for e in self.tools.entries.iter().filter(|e| e.tool.enabled) {
             out.push((e.tool.name.clone(), self.entry_route(e)));
             if e.tool.qualified != e.tool.name {
                 out.push((e.tool.qualified.clone(), self.entry_route(e)));
@@ -484,68 +754,6 @@ impl Router {
             }
         }
         out
-    }
-
-    /// Exposes a backend's resource URI: chora style `ns://type/id` (the server's namespace as
-    /// scheme, another scheme moving into the path), other styles `scheme://server/path`.
-    ///
-    /// # Errors
-    /// `unknown_server`; `invalid_argument` for a URI without `scheme://`; `name_collision` when
-    /// another resource already exposes to the same URI.
-    pub fn expose_resource(&mut self, server: &str, uri: &str) -> Result<String, Error> {
-        let si = self.server_index(server)?;
-        let Some((scheme, rest)) = uri.split_once("://").filter(|(s, _)| !s.is_empty()) else {
-            return Err(Error::new(
-                Code::InvalidArgument,
-                Span::whole(uri),
-                format!("{} is not a scheme://... URI", quoted(uri)),
-            ));
-        };
-        let exposed = match self.style {
-            Style::Chora if scheme == server => uri.to_string(),
-            Style::Chora => format!("{server}://{scheme}/{rest}"),
-            _ => format!("{scheme}://{server}/{rest}"),
-        };
-        if let Some((other, original)) = self.resources.get(&exposed) {
-            if *other != si || original != uri {
-                return Err(collision(format!(
-                    "server {} resource {} and server {} resource {} both expose as {}",
-                    quoted(server),
-                    quoted(uri),
-                    quoted(&self.servers[*other].name),
-                    quoted(original),
-                    quoted(&exposed)
-                )));
-            }
-        }
-        self.resources.insert(exposed.clone(), (si, uri.to_string()));
-        Ok(exposed)
-    }
-
-    /// The server and the backend's own URI for an exposed resource URI.
-    ///
-    /// # Errors
-    /// `unknown_resource` when no server provides it.
-    pub fn route_resource<'u>(&'u self, uri: &'u str) -> Result<(&'u str, Cow<'u, str>), Error> {
-        if let Some((si, original)) = self.resources.get(uri) {
-            return Ok((&self.servers[*si].name, Cow::Borrowed(original)));
-        }
-        if let Some((scheme, rest)) = uri.split_once("://") {
-            match self.style {
-                Style::Chora => {
-                    if let Some(s) = self.servers.iter().find(|s| s.name == scheme) {
-                        return Ok((&s.name, Cow::Borrowed(uri)));
-                    }
-                }
-                _ => {
-                    let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
-                    if let Some(s) = self.servers.iter().find(|s| s.name == authority) {
-                        return Ok((&s.name, Cow::Owned(format!("{scheme}://{path}"))));
-                    }
-                }
-            }
-        }
-        Err(Error::new(Code::UnknownResource, Span::whole(uri), format!("Unknown resource: {}", clip(uri, 200))))
     }
 }
 
@@ -571,6 +779,23 @@ pub fn fold(name: &str) -> String {
         out.pop();
     }
     out
+}
+
+fn batch_collision(kind: Kind, server: &str, upstream: &str, name: &str, other: &str, other_name: &str) -> Error {
+    let this = format!("server {} {} {}", quoted(server), kind.noun(), quoted(upstream));
+    if other == upstream {
+        collision(format!("{this} is listed twice"))
+    } else if other_name == name {
+        collision(format!("{this} and {} both expose as {}", quoted(other), quoted(name)))
+    } else {
+        confusable(format!(
+            "{this} would expose as {}, which differs from {} {} ({}) only in case or separators",
+            quoted(name),
+            kind.noun(),
+            quoted(other),
+            quoted(other_name)
+        ))
+    }
 }
 
 fn confusable(message: String) -> Error {

@@ -62,7 +62,7 @@ impl Style {
         }
     }
 
-    fn prefix(&self) -> &str {
+    pub(crate) fn prefix(&self) -> &str {
         match self {
             Style::Custom { prefix, .. } => prefix,
             _ => "",

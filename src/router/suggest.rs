@@ -5,7 +5,7 @@
 //! ```
 //! use mcp_naming::router::suggest::closest;
 //! let known = ["serena_find_symbol", "serena_find_file", "git_git_status"];
-//! assert_eq!(closest("serena_find_symbl", known.iter().copied(), 3), ["serena_find_symbol", "serena_find_file"]);
+//! assert_eq!(closest("serena_find_symbl", known.iter().copied(), 3), ["serena_find_symbol"]);
 //! ```
 
 /// Characters of each name that take part in the comparison.
@@ -39,10 +39,16 @@ pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     (prev[b.len()] <= limit).then_some(prev[b.len()])
 }
 
+/// How far a suggestion may be from `name`: a quarter of its length (of the compared part),
+/// at least 1 and at most 6 edits. Farther candidates are never suggested.
+pub fn limit(name: &str) -> usize {
+    (name.len().min(MAX_COMPARED) / 4).clamp(1, 6)
+}
+
 /// Up to `n` candidates closest to `name`, closest first (ties in candidate order), among those
-/// within a third of the name's length (at least 2, at most 8 edits).
+/// within [`limit`].
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>, n: usize) -> Vec<&'a str> {
-    let limit = (name.len().min(MAX_COMPARED) / 3).clamp(2, 8);
+    let limit = limit(name);
     // The best `n` so far, closest first; ties keep candidate order.
     let mut best: Vec<(usize, &str)> = Vec::with_capacity(n + 1);
     for c in candidates.into_iter().take(MAX_CANDIDATES) {

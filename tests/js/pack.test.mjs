@@ -18,7 +18,7 @@ test('the packed tarball installs and works from ESM and CommonJS', { timeout: 1
     writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "private": true }');
     npm('install', '--no-audit', '--no-fund', '--offline', join(dir, tarball));
     const esm = execFileSync(process.execPath, ['--input-type=module', '-e',
-      'import { validateToolName, Router } from "mcp-naming"; const r = new Router({ style: "agent", servers: [{ name: "memory" }] }); console.log(JSON.stringify([validateToolName("memory__save", "agent").parts, r.route("memory__save").tool]))'], { cwd: dir, encoding: 'utf8' });
+      'import { validateToolName, Router } from "mcp-naming"; const r = new Router({ style: "agent", servers: [{ name: "memory" }] }); r.exposeTools("memory", { tools: [{ name: "save" }] }); console.log(JSON.stringify([validateToolName("memory__save", "agent").parts, r.route("memory__save").tool]))'], { cwd: dir, encoding: 'utf8' });
     assert.deepEqual(JSON.parse(esm), [{ mcp: 'memory', tool: 'save' }, 'save']);
     const cjs = execFileSync(process.execPath, ['-e',
       'const n = require("mcp-naming"); console.log(JSON.stringify([n.parseDuration("2h 30m"), n.isValidToolName("fs.write", "registry")]))'], { cwd: dir, encoding: 'utf8' });

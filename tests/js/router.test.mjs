@@ -2,7 +2,7 @@
 // a real server-everything result, provider fitting of long names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Router, NamingError, checkProviders } from 'mcp-naming';
+import { Router, NamingError, checkProviders, validateToolName } from 'mcp-naming';
 import { load } from './helpers.mjs';
 
 for (const scenario of load('router').scenarios) {
@@ -57,11 +57,47 @@ for (const scenario of load('router').scenarios) {
       } else if ('routeResource' in step) {
         if (step.error) assert.throws(() => router.routeResource(step.routeResource), { code: step.error });
         else assert.deepEqual(router.routeResource(step.routeResource), step.to, at);
+      } else if (step.mcp) {
+        mcpStep(router, step, at);
       } else {
         assert.fail(`unknown step ${at}`);
       }
     }
   });
+}
+
+/** A step on the MCP message API: `mcp` names the method, `args` its arguments. */
+function mcpStep(router, step, at) {
+  const run = () => router[step.mcp](...step.args);
+  if (step.error) {
+    assert.throws(run, (e) => {
+      assert.ok(e instanceof NamingError, at);
+      assert.equal(e.code, step.error, at);
+      if (step.message) assert.equal(e.message, step.message, at);
+      if (step.suggestions) assert.deepEqual(e.suggestions, step.suggestions, at);
+      assert.equal(e.toJsonRpcError().code, step.rpc ?? -32602, at);
+      return true;
+    });
+    return;
+  }
+  const got = run();
+  if (step.mcp.startsWith('expose')) {
+    const view = {
+      names: got.exposed.map((t) => t.name ?? t.uri),
+      skipped: got.skipped.map((s) => s.code),
+      changed: got.changed,
+      warnings: got.warnings.map((w) => w.message),
+    };
+    if (got.exposed[0]?.qualified !== undefined) view.qualified = got.exposed.map((t) => t.qualified);
+    for (const key of Object.keys(step.result)) assert.deepEqual(view[key], step.result[key], `${at} ${key}`);
+    for (const t of got.exposed) {
+      if (t.qualified === undefined) continue;
+      if (step.style) assert.ok(validateToolName(t.qualified, step.style, step.options).valid, `${t.qualified} is not valid in ${step.style}`);
+      if (step.maxLength) assert.ok(t.qualified.length <= step.maxLength, `${t.qualified} is over ${step.maxLength}`);
+    }
+  } else {
+    assert.deepEqual(got, step.result, at);
+  }
 }
 
 test('router: a table hit is a Map lookup returning the same frozen route', () => {

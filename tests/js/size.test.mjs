@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import { sizes, total } from '../../scripts/size.mjs';
 
 const CEILINGS = {
-  wasm: { raw: 320_000, gzip: 137_000 },
-  js: { raw: 72_000, gzip: 15_000 },
+  // Raised for the gateway kit (MCP messages as JSON, resource templates, Mcp-Name headers):
+  // 314 KB -> 388 KB raw, 133 KB -> 163 KB gzip.
+  wasm: { raw: 392_000, gzip: 165_000 },
+  js: { raw: 80_000, gzip: 17_000 },
 };
 
 test('the .wasm stays under its ceiling (raw and gzip)', () => {
