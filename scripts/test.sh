@@ -30,9 +30,9 @@ WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver cargo test --lib -
 
 step "node --test against pkg/"
 # The suites import the package by name, so that its exports map is what resolves them.
-for dir in tests/js tests/ts; do
+for dir in tests/js tests/ts examples; do
   mkdir -p "$dir/node_modules"
-  ln -sfn ../../../pkg "$dir/node_modules/mcp-naming"
+  ln -sfn "$PWD/pkg" "$dir/node_modules/mcp-naming"
 done
 node --test tests/js/
 
