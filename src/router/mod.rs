@@ -222,9 +222,11 @@ impl Router {
         };
         // Claude Code refuses names over 64 characters, whatever the provider: the qualifying
         // styles are fitted to it even when no provider is set.
+        // A gateway name so long that its prefix leaves almost nothing still leaves 16.
+        let max = provider::MAX_LEN.saturating_sub(qualified_prefix.len()).max(16);
         let limit = match (checked.provider, checked.style.qualifies()) {
-            (Some(p), _) => Some(Limit { provider: Some(p), max: provider::MAX_LEN - qualified_prefix.len() }),
-            (None, true) => Some(Limit { provider: None, max: provider::MAX_LEN - qualified_prefix.len() }),
+            (Some(p), _) => Some(Limit { provider: Some(p), max }),
+            (None, true) => Some(Limit { provider: None, max }),
             (None, false) => None,
         };
         let table = || Table { exposed: vec![false; n], ..Table::default() };
