@@ -35,7 +35,8 @@ const mapped = (fn) => async (request) => {
   } catch (e) {
     if (e instanceof NamingError) {
       const { code, message, data } = e.toJsonRpcError();
-      throw new McpError(code, message, data);
+      // McpError prefixes "MCP error <code>: " and the client adds it again: keep the plain message.
+      throw Object.assign(new McpError(code, message, data), { message });
     }
     throw e;
   }
@@ -51,7 +52,7 @@ server.setRequestHandler(CallToolRequestSchema, mapped(async (params) => {
 }));
 server.setRequestHandler(GetPromptRequestSchema, mapped(async (params) => {
   const { server: name, params: upstream } = router.mapGetPrompt(params);
-  return clients[name].getPrompt(upstream);
+  return router.rewriteResult(name, await clients[name].getPrompt(upstream));
 }));
 server.setRequestHandler(ReadResourceRequestSchema, mapped(async (params) => {
   const { server: name, params: upstream } = router.mapReadResource(params);

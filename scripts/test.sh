@@ -36,6 +36,14 @@ for dir in tests/js tests/ts examples; do
 done
 node --test tests/js/
 
+step "the gateway example on the official SDK, in front of real servers (examples/gateway)"
+# Its own npm project from its committed lockfile; mcp-naming comes from pkg/ (file:../../pkg).
+if ! cmp -s examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json 2>/dev/null; then
+  npm ci --prefix examples/gateway --no-audit --no-fund --loglevel=error
+  cp examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json
+fi
+node --test examples/gateway/test/
+
 step "fuzz smoke (cargo fuzz, 10 seconds a target)"
 bash scripts/fuzz.sh 10
 

@@ -499,9 +499,10 @@ impl Router {
         page(items, "resourceTemplates", list.generation, cursor, page_size)
     }
 
-    /// A `tools/call` or `resources/read` result from `server` with every URI it carries
-    /// (`resource_link` items, embedded resources, `contents[].uri`) in the form the client
-    /// can read back through the gateway; everything else untouched.
+    /// A `tools/call`, `resources/read` or `prompts/get` result from `server` with every URI it
+    /// carries (`resource_link` items, embedded resources, `contents[].uri`, the content of
+    /// prompt messages) in the form the client can read back through the gateway; everything
+    /// else untouched.
     ///
     /// # Errors
     /// `unknown_server`; `invalid_argument` for a result that is not an object.
@@ -515,26 +516,37 @@ impl Router {
         for (key, value) in out.iter_mut() {
             let Json::Array(list) = value else { continue };
             match key.as_str() {
-                "content" => {
-                    for item in list.iter_mut() {
-                        match item.get("type").and_then(Json::as_str) {
-                            Some("resource_link") => self.rewrite_uri(item, si, &names),
-                            Some("resource") => {
-                                if let Json::Object(m) = item {
-                                    if let Some((_, inner)) = m.iter_mut().find(|(k, _)| k == "resource") {
-                                        self.rewrite_uri(inner, si, &names);
-                                    }
-                                }
+                "content" => list.iter_mut().for_each(|item| self.rewrite_content(item, si, &names)),
+                "contents" => list.iter_mut().for_each(|item| self.rewrite_uri(item, si, &names)),
+                // prompts/get: each message's content is one content block.
+                "messages" => {
+                    for message in list.iter_mut() {
+                        if let Json::Object(m) = message {
+                            if let Some((_, content)) = m.iter_mut().find(|(k, _)| k == "content") {
+                                self.rewrite_content(content, si, &names);
                             }
-                            _ => {}
                         }
                     }
                 }
-                "contents" => list.iter_mut().for_each(|item| self.rewrite_uri(item, si, &names)),
                 _ => {}
             }
         }
         Ok(Json::Object(out))
+    }
+
+    /// A content block: a `resource_link`'s URI, or an embedded resource's.
+    fn rewrite_content(&mut self, item: &mut Json, si: usize, names: &[String]) {
+        match item.get("type").and_then(Json::as_str) {
+            Some("resource_link") => self.rewrite_uri(item, si, names),
+            Some("resource") => {
+                if let Json::Object(m) = item {
+                    if let Some((_, inner)) = m.iter_mut().find(|(k, _)| k == "resource") {
+                        self.rewrite_uri(inner, si, names);
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     fn rewrite_uri(&mut self, item: &mut Json, si: usize, names: &[String]) {

@@ -31,6 +31,7 @@ test('gateway: the SDK Client lists, calls, reads and gets prompts through the R
 
     await assert.rejects(client.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } }), (e) => {
       assert.equal(e.code, -32602);
+      assert.equal(e.message, 'MCP error -32602: Unknown tool: get-sum; did you mean everything__get-sum, mirror__get-sum?');
       assert.deepEqual(e.data.suggestions, ['everything__get-sum', 'mirror__get-sum']);
       assert.equal(e.data.code, 'unknown_tool');
       return true;

@@ -1,0 +1,253 @@
+// The gateway in front of real MCP servers, driven by the official SDK's Client:
+//   node --test examples/gateway/test/
+// Everything it starts (gateways, and through them the upstream servers) is stopped at the end,
+// and the test checks that the upstream processes are gone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { checkProviders } from 'mcp-naming';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const gateway = path.join(here, '..', 'gateway.mjs');
+const require = createRequire(import.meta.url);
+// A server package's entry point, from its package.json's bin: spawned with this node, never npx.
+const serverScript = (pkg) => {
+  const json = require.resolve(`${pkg}/package.json`);
+  const { bin } = JSON.parse(readFileSync(json, 'utf8'));
+  return path.join(path.dirname(json), typeof bin === 'string' ? bin : Object.values(bin)[0]);
+};
+const node = (script, ...args) => ({ command: process.execPath, args: [script, ...args] });
+
+const LONG = 'filesystem-mirror-with-a-deliberately-long-server-name';
+const DYNAMIC_TIMEOUT = 2000;
+const tmp = mkdtempSync(path.join(tmpdir(), 'mcp-gateway-test-'));
+writeFileSync(path.join(tmp, 'hello.txt'), 'hello through the gateway\n');
+const config = {
+  mcpServers: {
+    everything: node(serverScript('@modelcontextprotocol/server-everything'), 'stdio'),
+    memory: { ...node(serverScript('@modelcontextprotocol/server-memory')), env: { MEMORY_FILE_PATH: path.join(tmp, 'memory.jsonl') } },
+    [LONG]: node(serverScript('@modelcontextprotocol/server-filesystem'), tmp),
+    dynamic: { ...node(path.join(here, '..', 'fixtures', 'dynamic-server.mjs')), timeout: DYNAMIC_TIMEOUT },
+    broken: { command: path.join(tmp, 'no-such-command') },
+  },
+  router: { style: 'claude', provider: 'anthropic', disabled: [{ server: 'memory', tool: 'delete_*' }] },
+};
+const configFile = path.join(tmp, 'gateway.json');
+writeFileSync(configFile, JSON.stringify(config, null, 2));
+
+// A gateway on stdio, with a Client in front; its stderr is kept to show when a test fails.
+async function connect(file, args = []) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [gateway, '--config', file, ...args], stderr: 'pipe' });
+  const stderr = [];
+  transport.stderr.on('data', (d) => stderr.push(d));
+  const client = new Client({ name: 'gateway-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => Buffer.concat(stderr).toString() };
+}
+
+let gw, client, pids = [];
+const tools = async () => (await client.listTools()).tools;
+const toolNamed = async (suffix) => {
+  const found = (await tools()).find((t) => t.name.endsWith(suffix));
+  assert.ok(found, `no tool ending in ${suffix}`);
+  return found.name;
+};
+const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+async function until(check, ms = 15000) {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) if (await check()) return;
+  assert.fail(`not within ${ms} ms; gateway's stderr:\n${gw.stderr()}`);
+}
+
+before(async () => {
+  gw = await connect(configFile);
+  client = gw.client;
+});
+after(async () => {
+  await client?.close();
+  rmSync(tmp, { recursive: true, force: true });
+  // The gateway stops its servers when its stdin closes.
+  await until(() => !gw.transport.pid || !alive(gw.transport.pid), 10000).catch(() => {});
+  for (const pid of pids) await until(() => !alive(pid), 10000);
+});
+
+test('every listed name passes the provider (anthropic), the long server name included', async () => {
+  const list = await tools();
+  assert.ok(list.length > 30, `${list.length} tools`);
+  for (const { name } of [...list, ...(await client.listPrompts()).prompts]) {
+    assert.match(name, /^[a-zA-Z0-9_-]{1,64}$/);
+    assert.ok(checkProviders(name).anthropic, name);
+  }
+  const long = list.filter((t) => t.name.endsWith('__read_text_file') && !t.name.startsWith('everything'));
+  assert.equal(long.length, 1, 'the filesystem server under its long name');
+  assert.ok(list.every((t) => !t.name.startsWith('broken')), 'a server that cannot start lists nothing');
+});
+
+test('calls reach the real servers: memory keeps an entity, everything adds, filesystem reads', async () => {
+  const entity = { name: 'Gateway', entityType: 'program', observations: ['routes names with mcp-naming'] };
+  await client.callTool({ name: await toolNamed('memory__create_entities'), arguments: { entities: [entity] } });
+  const graph = await client.callTool({ name: await toolNamed('memory__read_graph'), arguments: {} });
+  assert.match(text(graph), /routes names with mcp-naming/);
+  const opened = await client.callTool({ name: await toolNamed('memory__open_nodes'), arguments: { names: ['Gateway'] } });
+  assert.match(text(opened), /"entityType": ?"program"/);
+
+  const sum = await client.callTool({ name: await toolNamed('everything__get-sum'), arguments: { a: 2, b: 3 } });
+  assert.match(text(sum), /\b5\b/);
+
+  const read = await client.callTool({ name: await toolNamed('__read_text_file'), arguments: { path: path.join(tmp, 'hello.txt') } });
+  assert.match(text(read), /hello through the gateway/);
+});
+
+test('a misspelled tool is a JSON-RPC -32602 error with the right suggestion', async () => {
+  const right = await toolNamed('memory__read_graph');
+  const err = await client.callTool({ name: right.replace('read_graph', 'read_grap'), arguments: {} }).catch((e) => e);
+  assert.ok(err instanceof McpError, String(err));
+  assert.equal(err.code, -32602);
+  assert.equal(err.data.code, 'unknown_tool');
+  assert.deepEqual(err.data.suggestions.slice(0, 1), [right]);
+});
+
+test('a disabled tool is not listed and is refused', async () => {
+  const list = await tools();
+  assert.ok(list.some((t) => t.name === 'memory__create_entities'));
+  assert.ok(!list.some((t) => t.name.includes('delete_entities')), 'delete_* of memory is disabled');
+  const err = await client.callTool({ name: 'memory__delete_entities', arguments: { entityNames: ['Gateway'] } }).catch((e) => e);
+  assert.equal(err.code, -32602);
+  assert.equal(err.data.code, 'tool_disabled');
+});
+
+test('a resource and a prompt are read through the gateway', async () => {
+  const { resources } = await client.listResources();
+  const doc = resources.find((r) => r.uri.endsWith('architecture.md'));
+  assert.ok(doc, 'everything lists its documents');
+  const { contents } = await client.readResource({ uri: doc.uri });
+  assert.ok(contents[0].text.length > 0);
+  const graph = resources.find((r) => r.uri.startsWith('memory:'));
+  if (graph) assert.match((await client.readResource({ uri: graph.uri })).contents[0].text, /Gateway/);
+  assert.ok((await client.listResourceTemplates()).resourceTemplates.length >= 2);
+
+  const { prompts } = await client.listPrompts();
+  const prompt = prompts.find((p) => p.name.endsWith('args-prompt'));
+  assert.ok(prompt, prompts.map((p) => p.name).join());
+  const got = await client.getPrompt({ name: prompt.name, arguments: { city: 'Lisbon' } });
+  assert.match(JSON.stringify(got.messages), /Lisbon/);
+});
+
+test('a resource_link returned by a tool reads back through the gateway', async () => {
+  const result = await client.callTool({ name: await toolNamed('everything__get-resource-links'), arguments: { count: 2 } });
+  const links = result.content.filter((c) => c.type === 'resource_link');
+  assert.equal(links.length, 2);
+  for (const link of links) {
+    const { contents } = await client.readResource({ uri: link.uri });
+    assert.equal(contents[0].uri, link.uri);
+  }
+});
+
+test('an upstream whose list changes is re-exposed and the client is told', async () => {
+  let told = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => { told++; });
+  const grown = text(await client.callTool({ name: 'dynamic__grow', arguments: {} }));
+  await until(() => told > 0);
+  assert.ok((await tools()).some((t) => t.name === `dynamic__${grown}`));
+  assert.equal(text(await client.callTool({ name: `dynamic__${grown}`, arguments: {} })), `${grown} ran`);
+});
+
+test('an upstream killed mid-session fails fast, the others answer, and it comes back', async () => {
+  const pid = Number(text(await client.callTool({ name: 'dynamic__pid', arguments: {} })));
+  let told = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => { told++; });
+  process.kill(pid, 'SIGKILL');
+  await until(() => told > 0); // its tools left the list
+  assert.ok(!(await tools()).some((t) => t.name.startsWith('dynamic__')));
+  const t0 = Date.now();
+  const err = await client.callTool({ name: 'dynamic__pid', arguments: {} }).catch((e) => e);
+  assert.ok(Date.now() - t0 < DYNAMIC_TIMEOUT, 'fails before the timeout');
+  assert.ok(err instanceof McpError);
+  assert.match(err.message, /server "dynamic"/);
+  assert.match(text(await client.callTool({ name: 'memory__read_graph', arguments: {} })), /Gateway/);
+
+  await until(async () => (await tools()).some((t) => t.name === 'dynamic__pid'));
+  const again = Number(text(await client.callTool({ name: 'dynamic__pid', arguments: {} })));
+  assert.notEqual(again, pid);
+  pids.push(again);
+});
+
+test('an upstream that stops answering times out naming the server, is restarted, and comes back', async () => {
+  const pid = Number(text(await client.callTool({ name: 'dynamic__pid', arguments: {} })));
+  const t0 = Date.now();
+  const err = await client.callTool({ name: 'dynamic__freeze', arguments: {} }).catch((e) => e);
+  assert.ok(Date.now() - t0 < DYNAMIC_TIMEOUT + 1500, `${Date.now() - t0} ms`);
+  assert.match(err.message, /server "dynamic".*timed out/i);
+  assert.match(text(await client.callTool({ name: await toolNamed('everything__get-sum'), arguments: { a: 1, b: 1 } })), /\b2\b/);
+  await until(async () => {
+    const answer = await client.callTool({ name: 'dynamic__pid', arguments: {} }).catch(() => null);
+    return answer && Number(text(answer)) !== pid;
+  }, 20000);
+  await until(() => !alive(pid), 10000); // the frozen process was stopped
+  pids.push(Number(text(await client.callTool({ name: 'dynamic__pid', arguments: {} }))));
+});
+
+test('--http: Streamable HTTP on 127.0.0.1, Mcp-Name checked, and a gateway chained behind another over HTTP', async () => {
+  const file = path.join(tmp, 'http.json');
+  writeFileSync(file, JSON.stringify({ mcpServers: { memory: config.mcpServers.memory, dynamic: config.mcpServers.dynamic } }));
+  const child = spawn(process.execPath, [gateway, '--config', file, '--http', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  let http, chained;
+  try {
+    await until(() => /http:\/\/127\.0\.0\.1:\d+\/mcp/.test(stderr));
+    const url = new URL(stderr.match(/http:\/\/127\.0\.0\.1:\d+\/mcp/)[0]);
+
+    http = new Client({ name: 'gateway-test-http', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(url);
+    await http.connect(transport);
+    const { tools: list } = await http.listTools();
+    assert.ok(list.some((t) => t.name === 'memory__read_graph'));
+    assert.match(text(await http.callTool({ name: 'memory__read_graph', arguments: {} })), /Gateway/);
+    const pid = Number(text(await http.callTool({ name: 'dynamic__pid', arguments: {} })));
+    pids.push(pid);
+
+    // A raw POST whose Mcp-Name header disagrees with its body is refused; one that agrees is answered.
+    const post = async (header) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json', accept: 'application/json, text/event-stream',
+          'mcp-session-id': transport.sessionId, 'mcp-protocol-version': transport.protocolVersion, 'mcp-name': header,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'memory__read_graph', arguments: {} } }),
+      });
+      const body = await response.text();
+      return JSON.parse(body.match(/^data: (.*)$/m)?.[1] ?? body);
+    };
+    const refused = await post('memory__open_nodes');
+    assert.equal(refused.error?.code, -32602, JSON.stringify(refused));
+    assert.equal(refused.error.data.code, 'name_mismatch');
+    assert.match(JSON.stringify((await post('memory__read_graph')).result), /Gateway/);
+
+    // A stdio gateway whose upstream is this HTTP gateway: it sends the upstream Mcp-Name header,
+    // which the HTTP gateway checks against the body.
+    const chain = path.join(tmp, 'chain.json');
+    writeFileSync(chain, JSON.stringify({ mcpServers: { inner: { url: url.href } }, router: { provider: 'anthropic' } }));
+    chained = await connect(chain);
+    const names = (await chained.client.listTools()).tools.map((t) => t.name);
+    assert.ok(names.includes('inner__memory__read_graph'), names.join());
+    assert.match(text(await chained.client.callTool({ name: 'inner__memory__read_graph', arguments: {} })), /Gateway/);
+  } finally {
+    await chained?.client.close();
+    await http?.close();
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
