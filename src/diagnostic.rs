@@ -38,11 +38,19 @@ macro_rules! codes {
                 }
             }
 
-            /// The code for a snake_case string, if it is one.
-            pub fn from_str_opt(text: &str) -> Option<Code> {
+        }
+
+        impl core::str::FromStr for Code {
+            type Err = Error;
+
+            /// The code for its snake_case string.
+            ///
+            /// # Errors
+            /// `invalid_argument` for a string that is no code.
+            fn from_str(text: &str) -> Result<Code, Error> {
                 match text {
-                    $($text => Some(Code::$variant),)*
-                    _ => None,
+                    $($text => Ok(Code::$variant),)*
+                    _ => Err(Error::invalid_argument(format!("{} is not a code", crate::text::quoted(text)))),
                 }
             }
         }
@@ -72,8 +80,10 @@ codes! {
     DotAtEdge => "dot_at_edge",
     /// An uppercase letter where only lowercase is allowed.
     UppercaseLetter => "uppercase_letter",
-    /// A `-` where the convention wants `_`.
+    /// A `-` where the convention wants `_`, or where it allows neither.
     HyphenNotAllowed => "hyphen_not_allowed",
+    /// A `_` where the convention allows no separator (a Chora namespace, an agent MCP name).
+    UnderscoreNotAllowed => "underscore_not_allowed",
     /// camelCase where snake_case is required.
     CamelCase => "camel_case",
     /// A part of the name that must not be empty is empty.
@@ -144,8 +154,6 @@ codes! {
     InvalidArgument => "invalid_argument",
     /// A name that has no meaning in the target convention.
     NotConvertible => "not_convertible",
-    /// A name that does not pass a model provider's check.
-    ProviderRejected => "provider_rejected",
     /// Router: a configuration that cannot work; each diagnostic names the path.
     InvalidConfig => "invalid_config",
     /// Router: a name no server, built-in or alias provides (`Unknown tool: <name>`).

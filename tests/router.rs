@@ -36,7 +36,8 @@ fn scenarios() {
         let result = RouterConfig::from_json(&config).and_then(Router::new);
         if let Some(expected) = scenario.get("configError") {
             let err = result.expect_err(title);
-            assert_eq!(err.code.as_str(), "invalid_config", "{title}");
+            let code = scenario.get("configErrorCode").and_then(Value::as_str).unwrap_or("invalid_config");
+            assert_eq!(err.code.as_str(), code, "{title}");
             let messages: Vec<&str> = err.diagnostics.iter().map(|d| d.message.as_str()).collect();
             assert_eq!(messages, strs(expected), "{title}");
             for d in &err.diagnostics {
@@ -142,6 +143,7 @@ fn exposure_view<T>(e: &Exposure<T>, name: impl Fn(&T) -> Value, qualified: Opti
         "skipped": e.skipped.iter().map(|s| s.code.as_str()).collect::<Vec<_>>(),
         "changed": e.changed,
         "warnings": e.warnings.iter().map(|w| w.message.as_str()).collect::<Vec<_>>(),
+        "warningCodes": e.warnings.iter().map(|w| w.code.as_str()).collect::<Vec<_>>(),
     });
     if let Some(q) = qualified {
         v["qualified"] = json!(q);

@@ -664,9 +664,10 @@ impl Word<'_> {
             seen.push(c);
             let at = base + i;
             if c == '-' || c == '_' {
+                let code = if c == '-' { Code::HyphenNotAllowed } else { Code::UnderscoreNotAllowed };
                 sink.error(|| {
                     Diagnostic::error(
-                        Code::HyphenNotAllowed,
+                        code,
                         Span::new(at, at + 1),
                         format!("{what} {} contains '{c}': {rule}", crate::text::quoted(text)),
                     )

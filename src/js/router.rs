@@ -209,20 +209,16 @@ impl WasmRouter {
     }
 }
 
-fn code_of(code: &str) -> Option<Code> {
-    Code::ALL.iter().copied().find(|c| c.as_str() == code)
-}
-
 /// The JSON-RPC error code for a `NamingError`'s code.
 #[wasm_bindgen]
 pub fn json_rpc_code(code: &str) -> i32 {
-    code_of(code).map_or(-32603, mcp::json_rpc_code)
+    code.parse::<Code>().map_or(-32603, mcp::json_rpc_code)
 }
 
 /// The text of a `tools/call` error result for a `NamingError`.
 #[wasm_bindgen]
 pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
-    let mut e = Error::new(code_of(code).unwrap_or(Code::InvalidArgument), crate::Span::default(), message);
+    let mut e = Error::new(code.parse().unwrap_or(Code::InvalidArgument), crate::Span::default(), message);
     e.suggestions = suggestions;
     mcp::call_tool_text(&e)
 }

@@ -10,7 +10,7 @@ for (const scenario of load('router').scenarios) {
     if (scenario.configError || scenario.configErrorCodes) {
       assert.throws(() => new Router(scenario.config), (e) => {
         assert.ok(e instanceof NamingError);
-        assert.equal(e.code, 'invalid_config');
+        assert.equal(e.code, scenario.configErrorCode ?? 'invalid_config');
         if (scenario.configError) assert.deepEqual(e.diagnostics.map((d) => d.message), scenario.configError);
         else assert.equal(e.diagnostics.length, scenario.configErrorCodes);
         for (const d of e.diagnostics) assert.ok(d.message.startsWith(`${d.path}: `), d.message);
@@ -87,6 +87,7 @@ function mcpStep(router, step, at) {
       skipped: got.skipped.map((s) => s.code),
       changed: got.changed,
       warnings: got.warnings.map((w) => w.message),
+      warningCodes: got.warnings.map((w) => w.code),
     };
     if (got.exposed[0]?.qualified !== undefined) view.qualified = got.exposed.map((t) => t.qualified);
     for (const key of Object.keys(step.result)) assert.deepEqual(view[key], step.result[key], `${at} ${key}`);
