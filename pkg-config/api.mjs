@@ -13,6 +13,16 @@ export default function setWasm(wasm) {
   w = wasm;
   memory = w.wasm_memory();
   grow(1024);
+  // Every table comes from the core: conventions, providers, the parts of each convention, codes.
+  const [conventionIds, providerIds, partNames, codes] = w.tables();
+  CONVENTIONS.push(...conventionIds);
+  PROVIDERS.push(...providerIds);
+  Object.freeze(CONVENTIONS);
+  Object.freeze(PROVIDERS);
+  conventionIds.forEach((id, i) => CONVENTION_INDEX.set(id, i));
+  providerIds.forEach((id, i) => PROVIDER_INDEX.set(id, i));
+  PARTS = partNames;
+  CODES = codes;
 }
 
 /** Makes the input buffer hold `bytes` and refreshes the views of wasm memory. */
@@ -44,13 +54,15 @@ function out(ptr) {
   return ptr >>> 2;
 }
 
-export const CONVENTIONS = Object.freeze(['mcp', 'chora', 'syntropy', 'claude', 'agent', 'openproject', 'registry']);
-export const PROVIDERS = Object.freeze(['openai', 'anthropic', 'gemini', 'bedrock', 'mistral']);
-const CONVENTION_INDEX = new Map(CONVENTIONS.map((id, i) => [id, i]));
-const PROVIDER_INDEX = new Map(PROVIDERS.map((id, i) => [id, i]));
+/** The convention ids and provider ids, filled from the core when the wasm is installed. */
+export const CONVENTIONS = [];
+export const PROVIDERS = [];
+const CONVENTION_INDEX = new Map();
+const PROVIDER_INDEX = new Map();
 const NONE = 0xffffffff;
 const EMPTY = Object.freeze([]);
 let CODES = null;
+let PARTS = null;
 
 export class NamingError extends Error {
   constructor(code, message, diagnostics = [], suggestions = []) {
@@ -88,59 +100,78 @@ export function decodeMcpNameHeader(header) {
   return call(() => w.decode_mcp_name(header));
 }
 
+/** The type of a value as the core words it: "a string", "a number", "an array", "null", … */
 function describe(value) {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, 40)}`;
+  switch (typeof value) {
+    case 'string': return 'a string';
+    case 'number': return 'a number';
+    case 'boolean': return 'a boolean';
+    case 'object': return 'an object';
+    case 'function': return 'a function';
+    default: return `a ${typeof value}`;
+  }
 }
 
-function invalidArgument(message) {
-  return new NamingError('invalid_argument', message, [
-    { code: 'invalid_argument', severity: 'error', message, start: 0, end: 0 },
-  ]);
+/** An invalid_argument error whose one diagnostic names the path of the offending value. */
+function invalidArgument(message, path) {
+  const diagnostic = { code: 'invalid_argument', severity: 'error', message, start: 0, end: 0 };
+  if (path !== undefined) diagnostic.path = path;
+  return new NamingError('invalid_argument', message, [diagnostic]);
 }
 
 function string(value, what) {
-  if (typeof value !== 'string') throw invalidArgument(`${what} must be a string, got ${describe(value)}`);
+  if (typeof value !== 'string') throw invalidArgument(`${what} must be a string, got ${describe(value)}`, what);
   return value;
 }
 
 function strings(value, what) {
-  if (!Array.isArray(value)) throw invalidArgument(`${what} must be an array of strings, got ${describe(value)}`);
+  if (!Array.isArray(value)) throw invalidArgument(`${what} must be an array of strings, got ${describe(value)}`, what);
   for (let i = 0; i < value.length; i++) {
-    if (typeof value[i] !== 'string') throw invalidArgument(`${what}[${i}] must be a string, got ${describe(value[i])}`);
+    if (typeof value[i] !== 'string') throw invalidArgument(`${what}[${i}] must be a string, got ${describe(value[i])}`, `${what}[${i}]`);
   }
   return value;
 }
 
 function object(value, what) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidArgument(`${what} must be an object, got ${describe(value)}`);
+    throw invalidArgument(`${what} must be an object, got ${describe(value)}`, what);
   }
   return value;
 }
 
-function conventionIndex(id) {
-  const i = typeof id === 'string' ? CONVENTION_INDEX.get(id) : undefined;
-  if (i === undefined) throw invalidArgument(`unknown convention ${describe(id)}: use one of ${CONVENTIONS.join(', ')}`);
-  return i;
+/** Throws the core's unknown-key error for the first key of `value` outside `keys`. */
+function onlyKeys(value, keys, what) {
+  for (const key of Object.keys(value)) {
+    if (!keys.includes(key)) call(() => { throw w.unknown_key(key, keys, what); });
+  }
+  return value;
 }
 
-function providerIndex(id) {
-  const i = typeof id === 'string' ? PROVIDER_INDEX.get(id) : undefined;
-  if (i === undefined) throw invalidArgument(`unknown provider ${describe(id)}: use one of ${PROVIDERS.join(', ')}`);
-  return i;
+/** The index of `id` in `index`, or the invalid_argument error naming the id and the choices. */
+function indexOf(index, ids, id, what) {
+  const i = typeof id === 'string' ? index.get(id) : undefined;
+  if (i !== undefined) return i;
+  const named = typeof id === 'string' ? JSON.stringify(id.length > 40 ? id.slice(0, 40) + '…' : id) : `(${describe(id)})`;
+  throw invalidArgument(`unknown ${what} ${named}: use one of ${ids.join(', ')}`, what);
 }
+
+const conventionIndex = (id) => indexOf(CONVENTION_INDEX, CONVENTIONS, id, 'convention');
+const providerIndex = (id) => indexOf(PROVIDER_INDEX, PROVIDERS, id, 'provider');
 
 /**
  * The options as a plain snapshot of the known fields, each read once here: the core then reads
  * values that cannot change under it (a getter, a Proxy, or a getter that calls back into this
  * package while a name sits in the input buffer).
  */
+let OPTION_KEYS = null;
 function options(value) {
   if (value === undefined || value === null) return undefined;
   object(value, 'options');
+  if (OPTION_KEYS === null) OPTION_KEYS = w.option_keys();
+  onlyKeys(value, OPTION_KEYS, 'options');
   const snapshot = {};
   for (const key of ['expectedNamespace', 'project']) {
     const v = value[key];
@@ -153,19 +184,10 @@ function options(value) {
   return snapshot;
 }
 
-/** An options object (or nothing) whose keys are all in `keys`; an unknown key is an error naming the nearest. */
+/** An options object (or nothing) whose keys are all in `keys`. */
 function known(value, keys) {
   if (value === undefined || value === null) return {};
-  object(value, 'options');
-  for (const key of Object.keys(value)) {
-    if (!keys.includes(key)) {
-      const message = `options.${key}: unknown key ${JSON.stringify(key)}: use ${keys.join(', ')}`;
-      throw new NamingError('invalid_argument', message, [
-        { code: 'unknown_field', severity: 'error', message, start: 0, end: 0, path: `options.${key}` },
-      ]);
-    }
-  }
-  return value;
+  return onlyKeys(object(value, 'options'), keys, 'options');
 }
 
 /** Runs a wasm call; an error object it throws becomes a NamingError. */
@@ -184,20 +206,17 @@ function slice(name, r, at) {
   return r[at] === NONE ? null : name.slice(r[at], r[at + 1]);
 }
 
+/** Parts as the core names them; a lone `segments` part is a list of every span. */
 function decodeParts(name, convention, r, at, count) {
-  switch (convention) {
-    case 0: return { name: slice(name, r, at) };
-    case 1: return { namespace: slice(name, r, at), tool: slice(name, r, at + 2) };
-    case 2: return { server: slice(name, r, at), tool: slice(name, r, at + 2) };
-    case 3: return { server: slice(name, r, at), tool: slice(name, r, at + 2) };
-    case 4: return { mcp: slice(name, r, at), tool: slice(name, r, at + 2) };
-    case 5: return { action: slice(name, r, at), entity: slice(name, r, at + 2) };
-    default: {
-      const segments = new Array(count);
-      for (let i = 0; i < count; i++) segments[i] = slice(name, r, at + 2 * i);
-      return { segments };
-    }
+  const names = PARTS[convention];
+  if (names.length === 1 && names[0] === 'segments') {
+    const segments = new Array(count);
+    for (let i = 0; i < count; i++) segments[i] = slice(name, r, at + 2 * i);
+    return { segments };
   }
+  const parts = {};
+  for (let i = 0; i < names.length; i++) parts[names[i]] = slice(name, r, at + 2 * i);
+  return parts;
 }
 
 /** Decodes the compact report the core wrote to the output buffer (layout: src/js/mod.rs, validate_in). */
@@ -220,7 +239,6 @@ function report(name, convention, ptr) {
     // Read every number before the next call into wasm, which may grow memory.
     const lengths = r.slice(at, at + textCount);
     const diags = r.slice(quads, quads + 4 * count);
-    if (CODES === null) CODES = w.codes();
     const text = w.take_text();
     const pieces = new Array(textCount);
     for (let i = 0, from = 0; i < textCount; i++) {
@@ -295,14 +313,15 @@ export function validateToolNames(names, convention, opts) {
 export function parseToolName(name, convention, opts) {
   const r = validateToolName(name, convention, opts);
   if (r.valid) return r.parts;
-  const first = r.errors[0];
-  throw new NamingError(first.code, first.message, [...r.errors, ...r.warnings], r.suggestion === null ? [] : [r.suggestion]);
+  call(() => w.parse_error(name, CONVENTION_INDEX.get(convention), options(opts)));
+  throw new NamingError('invalid_argument', 'the core found no error in an invalid name');
 }
 
 /** Formats parts into a tool name: the exact inverse of parseToolName. */
 export function formatToolName(parts, convention, opts) {
   object(parts, 'parts');
   const c = conventionIndex(convention);
+  onlyKeys(parts, PARTS[c], 'parts');
   const o = options(opts);
   return call(() => w.format_name(parts, c, o));
 }
@@ -348,7 +367,7 @@ export function parseResourceUri(uri) {
 
 /** Formats a resource URI, percent-encoding the query. */
 export function formatResourceUri(parts) {
-  object(parts, 'parts');
+  onlyKeys(object(parts, 'parts'), ['namespace', 'type', 'id', 'query'], 'parts');
   if (parts.query !== undefined && parts.query !== null) {
     const q = object(parts.query, 'parts.query');
     for (const [k, v] of Object.entries(q)) {
@@ -361,10 +380,7 @@ export function formatResourceUri(parts) {
 /** Validates a resource URI; never throws for a string. */
 export function validateResourceUri(uri, opts) {
   string(uri, 'uri');
-  const o = options(opts);
-  const expected = o?.expectedNamespace;
-  if (expected !== undefined) string(expected, 'options.expectedNamespace');
-  return w.validate_uri(uri, expected);
+  return w.validate_uri(uri, options(opts)?.expectedNamespace);
 }
 
 /** The Chora namespace for a project slug. */
@@ -377,14 +393,16 @@ export function namespaceFromSlug(slug) {
 export function checkProviders(name) {
   string(name, 'name');
   const mask = w.providers_mask(name);
-  return { openai: (mask & 1) !== 0, anthropic: (mask & 2) !== 0, gemini: (mask & 4) !== 0, bedrock: (mask & 8) !== 0, mistral: (mask & 16) !== 0 };
+  const out = {};
+  for (let i = 0; i < PROVIDERS.length; i++) out[PROVIDERS[i]] = (mask & (1 << i)) !== 0;
+  return out;
 }
 
 /** Fits a name to a provider: unchanged when it passes; otherwise sanitized, and hashed when too long or taken. */
 export function fitToolName(name, provider, opts) {
   string(name, 'name');
   const p = providerIndex(provider);
-  const o = opts === undefined || opts === null ? {} : object(opts, 'options');
+  const o = known(opts, ['taken']);
   const taken = o.taken === undefined ? [] : strings(o.taken, 'options.taken');
   return call(() => w.fit_name(name, p, taken));
 }
@@ -405,24 +423,22 @@ export function syntropyLayers(name, opts) {
 
 /** Checks a Syntropy tool-state file `{ enabled: [], disabled: [] }`. */
 export function checkToolState(state, opts) {
-  object(state, 'state');
+  onlyKeys(object(state, 'state'), ['enabled', 'disabled'], 'state');
   const o = options(opts);
   return call(() => w.check_tool_state(state, o));
 }
 
 /** Whether a tool-state file enables a tool (disabled wins; an empty enabled list enables all). */
 export function isToolEnabled(state, name) {
-  object(state, 'state');
+  onlyKeys(object(state, 'state'), ['enabled', 'disabled'], 'state');
   string(name, 'name');
   return call(() => w.tool_state_enables(state, name));
 }
 
 /** Checks the Syntropy entries of a Claude Code allow-list: an array, `{ allow }` or `{ permissions: { allow } }`. */
 export function checkAllowList(settings, opts) {
-  const list = Array.isArray(settings) ? settings : object(settings, 'settings').permissions?.allow ?? settings.allow ?? [];
-  strings(list, 'allow');
   const o = options(opts);
-  return call(() => w.check_allow(list, o));
+  return call(() => w.check_allow(settings, o));
 }
 
 /** Whether a Claude Code permission rule (`mcp__server`, `mcp__server__*`, `mcp__server__tool`) covers a tool name. */
@@ -625,7 +641,7 @@ export function formatDuration(iso) {
 /** The collection envelope: { items, offset, page_size, total, next_offset }. */
 export function pageEnvelope(items, page) {
   if (!Array.isArray(items)) throw invalidArgument(`items must be an array, got ${describe(items)}`);
-  const p = page === undefined ? {} : object(page, 'page');
+  const p = page === undefined || page === null ? {} : onlyKeys(object(page, 'page'), ['offset', 'pageSize', 'total'], 'page');
   const opt = (key) => (p[key] === undefined || p[key] === null ? undefined : number(p[key], `page.${key}`));
   const [offset, pageSize, total, next] = call(() => w.page(items.length, opt('offset'), opt('pageSize'), opt('total')));
   return { items, offset, page_size: pageSize, total, next_offset: next < 0 ? null : next };
@@ -703,7 +719,7 @@ export function toolsForLanguage(descriptors, language) {
 
 /** Checks an execution request: metadata, input against the schema, dry run, scopes, workspace paths. */
 export function checkExecuteRequest(descriptor, request, caller) {
-  object(caller, 'caller');
+  onlyKeys(object(caller, 'caller'), ['scopes', 'caller_id'], 'caller');
   const scopes = strings(caller.scopes ?? [], 'caller.scopes');
   return w.check_execute_request(descriptor, request, scopes);
 }

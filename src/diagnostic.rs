@@ -386,3 +386,16 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    #[test]
+    fn discriminant_is_index() {
+        // The npm package reads codes by index from compact reports written as `code as u32`.
+        for (i, c) in Code::ALL.iter().enumerate() {
+            assert_eq!(*c as usize, i, "{c}");
+        }
+    }
+}

@@ -73,6 +73,20 @@ impl Convention {
         }
     }
 
+    /// The names of the parts of a name in this convention, as [`Parts`] has them (and the
+    /// npm package's parts objects): `["namespace", "tool"]` for Chora, `["segments"]` for the
+    /// registry's list of dotted segments.
+    pub const fn part_names(self) -> &'static [&'static str] {
+        match self {
+            Convention::Mcp => &["name"],
+            Convention::Chora => &["namespace", "tool"],
+            Convention::Syntropy | Convention::Claude => &["server", "tool"],
+            Convention::Agent => &["mcp", "tool"],
+            Convention::OpenProject => &["action", "entity"],
+            Convention::Registry => &["segments"],
+        }
+    }
+
     /// A short human title.
     pub const fn title(self) -> &'static str {
         match self {
@@ -153,6 +167,64 @@ pub struct Options {
 }
 
 impl Options {
+    /// The keys an options object may have, as JSON (and the npm package) spells them.
+    pub const KEYS: &'static [&'static str] = &["expectedNamespace", "servers", "builtins", "project", "actions"];
+
+    /// Reads options from JSON, refusing unknown keys with the path and the nearest known key
+    /// (`options.expectedNamespce` → `expectedNamespace`), as the npm package does.
+    ///
+    /// ```
+    /// use mcp_naming::{json::Json, Options};
+    /// let json: Json = serde_json::from_str(r#"{ "expectedNamespce": "x" }"#).unwrap();
+    /// let err = Options::from_json(&json).unwrap_err();
+    /// assert_eq!(err.message, "options.expectedNamespce: unknown key \"expectedNamespce\": did you mean \"expectedNamespace\"?");
+    /// assert_eq!(err.suggestions, ["expectedNamespace"]);
+    /// ```
+    ///
+    /// # Errors
+    /// `invalid_argument`, its diagnostics naming each bad key or value by path.
+    pub fn from_json(value: &crate::json::Json) -> Result<Options, Error> {
+        use crate::json::Json;
+        let Some(members) = value.as_object() else {
+            return Err(Error::invalid_argument(format!("options must be an object, got {}", value.described())));
+        };
+        let mut problems = crate::keys::unknown_keys(members, Options::KEYS, "options");
+        let mut opts = Options::default();
+        for (key, v) in members {
+            let path = format!("options.{key}");
+            let text = |v: &Json| v.as_str().map(str::to_string);
+            let list = |v: &Json| v.as_array().and_then(|a| a.iter().map(|s| s.as_str().map(str::to_string)).collect());
+            let ok = match key.as_str() {
+                "expectedNamespace" => text(v).map(|s| opts.expected_namespace = Some(s)).is_some(),
+                "project" => text(v).map(|s| opts.project = Some(s)).is_some(),
+                "servers" => list(v).map(|l| opts.servers = Some(l)).is_some(),
+                "builtins" => list(v).map(|l| opts.builtins = Some(l)).is_some(),
+                "actions" => list(v).map(|l| opts.actions = Some(l)).is_some(),
+                _ => true,
+            };
+            if !ok {
+                let want = if matches!(key.as_str(), "expectedNamespace" | "project") {
+                    "a string"
+                } else {
+                    "an array of strings"
+                };
+                problems.push(Diagnostic::at_path(
+                    Code::InvalidArgument,
+                    path,
+                    format!("must be {want}, got {}", v.described()),
+                ));
+            }
+        }
+        match Error::from_diagnostics(problems) {
+            None => Ok(opts),
+            Some(mut e) => {
+                e.code = Code::InvalidArgument;
+                e.suggestions = e.diagnostics.iter().filter_map(|d| d.suggestion.clone()).collect();
+                Err(e)
+            }
+        }
+    }
+
     /// The servers option, or `default` when it is not set.
     pub(crate) fn servers_or<'s>(&'s self, default: &'s [&'s str]) -> ServerList<'s> {
         match &self.servers {

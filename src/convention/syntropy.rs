@@ -401,6 +401,44 @@ fn entry_problems(path: &str, entry: &str, opts: &Options, out: &mut Vec<Diagnos
 /// full name, `mcp__syntropy` or `mcp__syntropy__*`; a bare registry name or a mistaken prefix is
 /// reported with the corrected name.
 ///
+/// The allow-list of a Claude Code settings file: the file itself (`{ permissions: { allow } }`),
+/// its `{ allow }` part, or the array. Other members of the file are not looked at.
+///
+/// ```
+/// use mcp_naming::convention::syntropy::allow_entries;
+/// use mcp_naming::json::Json;
+/// let settings: Json = serde_json::from_str(r#"{ "permissions": { "allow": ["mcp__syntropy__git_git_status"], "deny": [] } }"#).unwrap();
+/// assert_eq!(allow_entries(&settings).unwrap(), ["mcp__syntropy__git_git_status"]);
+/// ```
+///
+/// # Errors
+/// `invalid_argument` for a value that is none of these, or an entry that is not a string.
+pub fn allow_entries(settings: &crate::json::Json) -> Result<Vec<String>, crate::Error> {
+    use crate::json::Json;
+    let (list, path) = match settings {
+        Json::Array(items) => (Some(items.as_slice()), "allow"),
+        Json::Object(_) => match settings.get("permissions") {
+            Some(p) => (p.get("allow").and_then(Json::as_array), "permissions.allow"),
+            None => (settings.get("allow").and_then(Json::as_array), "allow"),
+        },
+        other => {
+            return Err(crate::Error::invalid_argument(format!(
+                "settings must be an object or an array, got {}",
+                other.described()
+            )))
+        }
+    };
+    list.unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            v.as_str().map(str::to_string).ok_or_else(|| {
+                crate::Error::invalid_argument(format!("{path}[{i}] must be a string, got {}", v.described()))
+            })
+        })
+        .collect()
+}
+
 /// ```
 /// use mcp_naming::convention::syntropy::check_allow_list;
 /// use mcp_naming::Options;

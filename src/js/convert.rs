@@ -93,10 +93,16 @@ fn what(value: &JsValue) -> &'static str {
         "an array"
     } else if value.is_string() {
         "a string"
+    } else if value.as_f64().is_some() {
+        "a number"
+    } else if value.as_bool().is_some() {
+        "a boolean"
+    } else if value.is_function() {
+        "a function"
     } else if value.is_object() {
         "an object"
     } else {
-        "another type"
+        "a symbol or a bigint"
     }
 }
 

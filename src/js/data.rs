@@ -1,15 +1,10 @@
 //! OpenProject's data conventions and the tool registry for JavaScript.
 
-use super::convert::{diagnostics, invalid, json, Obj};
-use super::error_to_js;
-use crate::diagnostic::Diagnostic;
+use super::convert::{invalid, json, Obj};
+use super::{check_js, error_to_js};
 use crate::json::Json;
 use crate::{openproject as op, registry as reg};
 use wasm_bindgen::prelude::*;
-
-fn check_js(list: &[Diagnostic]) -> JsValue {
-    Obj::new().set("valid", list.is_empty()).set("errors", diagnostics("", list)).done()
-}
 
 /// A JS value as `Json`, or the `{ valid: false, errors }` report of why it cannot be read.
 fn json_or_report(value: &JsValue) -> Result<Json, JsValue> {

@@ -50,18 +50,42 @@ fn options(value: JsValue) -> Result<Options, JsValue> {
     })
 }
 
-/// The stable code strings, in the order their indexes are used in compact reports.
+/// The core's tables, for the glue to build its own from (nothing is typed twice):
+/// `[conventionIds, providerIds, partNamesPerConvention, codes]`.
 #[wasm_bindgen]
-pub fn codes() -> Vec<String> {
-    Code::ALL.iter().map(|c| c.as_str().to_string()).collect()
+pub fn tables() -> js_sys::Array {
+    let list = |items: &mut dyn Iterator<Item = &str>| items.map(JsValue::from_str).collect::<js_sys::Array>();
+    let conventions = list(&mut Convention::ALL.iter().map(|c| c.id()));
+    let providers = list(&mut Provider::ALL.iter().map(|p| p.id()));
+    let parts: js_sys::Array =
+        Convention::ALL.iter().map(|c| JsValue::from(list(&mut c.part_names().iter().copied()))).collect();
+    let codes = list(&mut Code::ALL.iter().map(|c| c.as_str()));
+    [conventions, providers, parts, codes].into_iter().map(JsValue::from).collect()
+}
+
+/// The keys an options object may have (the core's `Options::KEYS`).
+#[wasm_bindgen]
+pub fn option_keys() -> Vec<String> {
+    Options::KEYS.iter().map(|k| k.to_string()).collect()
+}
+
+/// The `invalid_argument` error for an unknown key of an object at `path`: the core's
+/// `unknown_field` diagnostic, with the nearest known key as the suggestion.
+#[wasm_bindgen]
+pub fn unknown_key(key: &str, known: Vec<String>, path: &str) -> JsValue {
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    let d = crate::keys::unknown_key(key, &known, path);
+    let mut e = Error::new(Code::InvalidArgument, crate::Span::default(), d.message.clone());
+    e.suggestions.extend(d.suggestion.clone());
+    e.diagnostics = vec![d];
+    convert::error("", &e)
 }
 
 /// The boolean verdict with default options, for the name in the input buffer.
 #[wasm_bindgen]
-pub fn is_valid_in(len: u32, convention: u32) -> bool {
-    io::with_input(len, |name| {
-        Convention::ALL.get(convention as usize).is_some_and(|c| convention::is_valid(name, *c, &Options::default()))
-    })
+pub fn is_valid_in(len: u32, convention: u32) -> Result<bool, JsValue> {
+    let convention = convention_at(convention)?;
+    Ok(io::with_input(len, |name| convention::is_valid(name, convention, &Options::default())))
 }
 
 /// The boolean verdict with options, for the name in the input buffer.
@@ -152,7 +176,8 @@ pub fn validate_in(len: u32, convention: u32, opts: JsValue) -> Result<u32, JsVa
             out[at] = ((out.len() - at - 1) / 2) as u32;
             out.push((report.errors.len() + report.warnings.len()) as u32);
             for d in report.errors.iter().chain(&report.warnings) {
-                out.push(Code::ALL.iter().position(|c| *c == d.code).unwrap_or(0) as u32);
+                // A code's discriminant is its index in `Code::ALL` (the glue's table of codes).
+                out.push(d.code as u32);
                 out.push(u32::from(d.severity == Severity::Warning));
                 out.push(utf16_at(name, d.span.start));
                 out.push(utf16_at(name, d.span.end));
@@ -345,7 +370,8 @@ pub fn syntropy_layers(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
         .done())
 }
 
-fn check_js(list: &[Diagnostic]) -> JsValue {
+/// A `{ valid, errors }` check of a file or a descriptor.
+pub(crate) fn check_js(list: &[Diagnostic]) -> JsValue {
     Obj::new().set("valid", list.is_empty()).set("errors", diagnostics("", list)).done()
 }
 
@@ -371,8 +397,17 @@ pub fn tool_state_enables(state: JsValue, name: &str) -> Result<bool, JsValue> {
 
 /// `checkAllowList`.
 #[wasm_bindgen]
-pub fn check_allow(entries: Vec<String>, opts: JsValue) -> Result<JsValue, JsValue> {
+pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
+    let entries =
+        crate::convention::syntropy::allow_entries(&convert::json(&settings)?).map_err(|e| error_to_js("", &e))?;
     Ok(check_js(&check_allow_list(&entries, &options(opts)?)))
+}
+
+/// `parseToolName`'s error for an invalid name: the core's own.
+#[wasm_bindgen]
+pub fn parse_error(name: &str, convention: u32, opts: JsValue) -> Result<(), JsValue> {
+    let convention = convention_at(convention)?;
+    convention::parse(name, convention, &options(opts)?).map(|_| ()).map_err(|e| error_to_js(name, &e))
 }
 
 /// `matchesPermission`.

@@ -40,9 +40,9 @@ test('every function answers a wrong type with NamingError invalid_argument', ()
       assert.throws(() => call(v), (e) => e instanceof naming.NamingError && e.code === 'invalid_argument', `call ${i} with ${String(v)}`);
     }
   }
-  assert.throws(() => naming.validateToolName('x', 'nope'), { code: 'invalid_argument', message: /unknown convention the string "nope": use one of mcp, chora/ });
-  assert.throws(() => naming.validateToolName('x', 'mcp', { servers: 'a' }), { code: 'invalid_argument', message: 'options.servers must be an array of strings, got the string "a"' });
-  assert.throws(() => naming.fitToolName('x', 'openai', { taken: [1] }), { code: 'invalid_argument', message: 'options.taken[0] must be a string, got number 1' });
+  assert.throws(() => naming.validateToolName('x', 'nope'), { code: 'invalid_argument', message: /unknown convention "nope": use one of mcp, chora/ });
+  assert.throws(() => naming.validateToolName('x', 'mcp', { servers: 'a' }), { code: 'invalid_argument', message: 'options.servers must be an array of strings, got a string' });
+  assert.throws(() => naming.fitToolName('x', 'openai', { taken: [1] }), { code: 'invalid_argument', message: 'options.taken[0] must be a string, got a number' });
   assert.throws(() => naming.checkToolState({ enabled: 'x' }), { code: 'invalid_argument' });
   assert.throws(() => naming.formatToolName({}, 'chora'), { code: 'invalid_argument' });
   assert.throws(() => naming.formatResourceUri({}), { code: 'invalid_argument' });

@@ -7,9 +7,10 @@ import { sizes, total } from '../../scripts/size.mjs';
 
 const CEILINGS = {
   // Raised for the gateway kit (MCP messages as JSON, resource templates, Mcp-Name headers):
-  // 314 KB -> 388 KB raw, 133 KB -> 163 KB gzip.
-  wasm: { raw: 392_000, gzip: 165_000 },
-  js: { raw: 80_000, gzip: 17_000 },
+  // 314 KB -> 388 KB raw, 133 KB -> 163 KB gzip; then the core's tables and key checks for the
+  // one-contract boundary, 398 KB raw.
+  wasm: { raw: 402_000, gzip: 168_000 },
+  js: { raw: 82_000, gzip: 17_500 },
 };
 
 test('the .wasm stays under its ceiling (raw and gzip)', () => {
