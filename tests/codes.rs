@@ -116,7 +116,9 @@ fn walk<'v>(v: &'v Value, ancestors: &mut Vec<&'v Value>, file: &str, found: &mu
 
 fn table() -> String {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    // tables.json lists every code by name: it is no case that yields one.
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| !p.ends_with("tables.json")).collect();
     files.sort();
     let mut found = BTreeMap::new();
     for f in &files {
@@ -156,4 +158,28 @@ fn codes_parse_back() {
         assert_eq!(c.as_str().parse::<Code>().unwrap(), *c);
     }
     assert_eq!("no_such_code".parse::<Code>().unwrap_err().message, "\"no_such_code\" is not a code");
+}
+
+/// The tables the npm package builds from the core at init, as data: tests/js/tables.test.mjs
+/// checks the package against the same file, so the two views cannot drift apart.
+#[test]
+fn tables_match_the_shared_data() {
+    use mcp_naming::provider::Provider;
+    use mcp_naming::Convention;
+    let data: Value = serde_json::from_str(include_str!("data/tables.json")).unwrap();
+    let conventions: Vec<(String, Vec<String>)> = data["conventions"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()))
+        .collect();
+    let rust: Vec<(String, Vec<String>)> = Convention::ALL
+        .iter()
+        .map(|c| (c.id().to_string(), c.part_names().iter().map(|s| s.to_string()).collect()))
+        .collect();
+    assert_eq!(conventions, rust);
+    let providers: Vec<&str> = data["providers"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert_eq!(providers, Provider::ALL.iter().map(|p| p.id()).collect::<Vec<_>>());
+    let codes: Vec<&str> = data["codes"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert_eq!(codes, Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
 }
