@@ -298,7 +298,7 @@ export interface PageEnvelope<T> {
   next_offset: number | null;
 }
 /** @throws NamingError invalid_offset */
-export declare function pageEnvelope<T>(items: T[], page: { offset?: number; pageSize?: number; total?: number }): PageEnvelope<T>;
+export declare function pageEnvelope<T>(items: T[], page?: { offset?: number; pageSize?: number; total?: number }): PageEnvelope<T>;
 export declare function idFromHref(href: string | null): number | null;
 export declare function linkValue(link: { href: string | null; title?: string }): { id: number | null; title: string | null; restricted: boolean };
 export declare function errorMessage(status: number, details?: string): string;

@@ -4,14 +4,6 @@
 //! kind of error says why it is there: a lookalike (`confusable_character`, the Cyrillic `ѕ` in
 //! `ѕerena`), an invisible character (`invisible_character`, a zero-width space or a bidi
 //! override), or anything else (`non_ascii_character`).
-//!
-//! ```
-//! use mcp_naming::chars::{describe, lookalike, camel_to_snake};
-//!
-//! assert_eq!(describe('\u{455}'), "U+0455 CYRILLIC SMALL LETTER DZE");
-//! assert_eq!(lookalike('\u{455}'), Some('s'));
-//! assert_eq!(camel_to_snake("getWorkPackage"), "get_work_package");
-//! ```
 
 use crate::diagnostic::{Code, Diagnostic, Span};
 
@@ -222,13 +214,6 @@ pub fn to_ascii_lookalikes(text: &str) -> String {
 
 /// camelCase or PascalCase to snake_case; `-`, `.`, space and other separators become `_`,
 /// runs of `_` collapse, and `_` at either end is dropped.
-///
-/// ```
-/// use mcp_naming::chars::camel_to_snake;
-/// assert_eq!(camel_to_snake("CreateTask"), "create_task");
-/// assert_eq!(camel_to_snake("getHTTPResponse"), "get_http_response");
-/// assert_eq!(camel_to_snake("create-task"), "create_task");
-/// ```
 pub fn camel_to_snake(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len() + 4);
@@ -287,4 +272,19 @@ pub fn too_long(text: &str, limit: usize, what: &str) -> Diagnostic {
 /// The empty-name error.
 pub fn empty(what: &str) -> Diagnostic {
     Diagnostic::error(Code::Empty, Span::default(), format!("{what} is empty: give at least one character"))
+}
+
+#[cfg(test)]
+mod example_tests {
+    use super::{camel_to_snake, describe, lookalike};
+
+    #[test]
+    fn names_lookalikes_and_converts_case() {
+        assert_eq!(describe('\u{455}'), "U+0455 CYRILLIC SMALL LETTER DZE");
+        assert_eq!(lookalike('\u{455}'), Some('s'));
+        assert_eq!(camel_to_snake("getWorkPackage"), "get_work_package");
+        assert_eq!(camel_to_snake("CreateTask"), "create_task");
+        assert_eq!(camel_to_snake("getHTTPResponse"), "get_http_response");
+        assert_eq!(camel_to_snake("create-task"), "create_task");
+    }
 }

@@ -270,6 +270,7 @@ impl Span {
 
 /// One problem with a name.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// What kind of problem it is.
     pub code: Code,
@@ -336,6 +337,7 @@ impl fmt::Display for Diagnostic {
 /// assert_eq!(err.suggestions, ["Get_User"]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Error {
     /// The code of the first error.
     pub code: Code,

@@ -2,16 +2,6 @@
 //! configuration, options, resource parts, registry and OpenProject inputs) is checked against
 //! the keys its reader knows, so a misspelled key is an error naming its path and the nearest
 //! known key, never a setting silently ignored.
-//!
-//! ```
-//! use mcp_naming::keys::unknown_keys;
-//! use mcp_naming::json::Json;
-//! let members = vec![("disable".to_string(), Json::Null)];
-//! let found = unknown_keys(&members, &["enabled", "disabled"], "");
-//! assert_eq!(found[0].code.as_str(), "unknown_field");
-//! assert_eq!(found[0].message, "disable: unknown key \"disable\": did you mean \"disabled\"?");
-//! assert_eq!(found[0].suggestion.as_deref(), Some("disabled"));
-//! ```
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::json::Json;
@@ -50,4 +40,22 @@ pub fn unknown_key(key: &str, known: &[&str], path: &str) -> Diagnostic {
     let mut d = Diagnostic::at_path(Code::UnknownField, member_path(path, key), message);
     d.suggestion = near;
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unknown_keys;
+    use crate::json::Json;
+
+    #[test]
+    fn names_the_nearest_key() {
+        let members = vec![("disable".to_string(), Json::Null)];
+        let found = unknown_keys(&members, &["enabled", "disabled"], "");
+        assert_eq!(found[0].code.as_str(), "unknown_field");
+        assert_eq!(found[0].message, "disable: unknown key \"disable\": did you mean \"disabled\"?");
+        assert_eq!(found[0].suggestion.as_deref(), Some("disabled"));
+        let far = unknown_keys(&[("zzzzzz".to_string(), Json::Null)], &["enabled", "disabled"], "options");
+        assert_eq!(far[0].message, "options.zzzzzz: unknown key \"zzzzzz\": use enabled, disabled");
+        assert_eq!(far[0].suggestion, None);
+    }
 }

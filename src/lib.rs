@@ -28,17 +28,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod chars;
+pub(crate) mod chars;
 pub mod convention;
 pub mod diagnostic;
 pub mod json;
-pub mod keys;
+pub(crate) mod keys;
 pub mod openproject;
-pub mod pairs;
+pub(crate) mod pairs;
 pub mod provider;
 pub mod registry;
 pub mod router;
-pub mod text;
+pub(crate) mod text;
 pub mod uri;
 
 #[cfg(target_arch = "wasm32")]

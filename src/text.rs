@@ -2,11 +2,6 @@
 
 /// `text` cut to at most `max` characters, with `…` when it was cut, so that a message about a
 /// 1 MB name stays one short sentence.
-///
-/// ```
-/// assert_eq!(mcp_naming::text::clip("abcdef", 3), "abc…");
-/// assert_eq!(mcp_naming::text::clip("abc", 3), "abc");
-/// ```
 pub fn clip(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((at, _)) => format!("{}…", &text[..at]),
@@ -17,10 +12,6 @@ pub fn clip(text: &str, max: usize) -> String {
 /// `text` quoted for a message: clipped to 80 characters, in double quotes, with `"`, `\\`,
 /// control and invisible characters escaped (`\n`, `\u{200b}`), so that what a message shows is
 /// what the name holds.
-///
-/// ```
-/// assert_eq!(mcp_naming::text::quoted("a\"b\n\u{200b}"), r#""a\"b\n\u{200b}""#);
-/// ```
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(80) + 2);
     out.push('"');
@@ -39,4 +30,16 @@ pub fn quoted(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clip, quoted};
+
+    #[test]
+    fn clips_and_quotes() {
+        assert_eq!(clip("abcdef", 3), "abc…");
+        assert_eq!(clip("abc", 3), "abc");
+        assert_eq!(quoted("a\"b\n\u{200b}"), r#""a\"b\n\u{200b}""#);
+    }
 }

@@ -20,6 +20,7 @@ pub fn parts_json(parts: &Parts<'_>) -> Value {
         Parts::Agent { mcp, tool } => json!({ "mcp": mcp, "tool": tool }),
         Parts::OpenProject { action, entity } => json!({ "action": action, "entity": entity }),
         Parts::Registry { .. } => json!({ "segments": parts.segments().collect::<Vec<_>>() }),
+        _ => panic!("parts of a convention this suite does not know yet: {parts:?}"),
     }
 }
 
@@ -43,7 +44,7 @@ fn conventions() {
             let opts: Options = serde_json::from_value(case.get("options").cloned().unwrap_or(json!({}))).unwrap();
             let report = validate(name, conv, &opts);
             let mut fail =
-                |what: String| failures.push(format!("{conv} {:?}: {what}", mcp_naming::text::clip(name, 60)));
+                |what: String| failures.push(format!("{conv} {:?}: {what}", name.chars().take(60).collect::<String>()));
             if report.is_valid() != case["valid"].as_bool().unwrap() {
                 fail(format!("valid {} expected {} ({:?})", report.is_valid(), case["valid"], codes(&report.errors)));
             }

@@ -1,6 +1,6 @@
 //! The conventions, one module each, and the functions that dispatch over them.
 //!
-//! Every convention is written once, as a checker that reports into a [`Sink`]: the
+//! Every convention is written once, as a checker that reports into a `Sink`: the
 //! [`validate`] sink collects diagnostics and computes a suggestion, the [`is_valid`] sink only
 //! notes that an error happened and builds no message. Both answers therefore always agree.
 //!
@@ -30,6 +30,7 @@ use serde::Deserialize;
 
 /// A naming convention. The ids (`"mcp"`, `"chora"`, …) are public API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Convention {
     /// The MCP specification's rule: 1–128 of `A–Z a–z 0–9 _ - .`.
     Mcp,
@@ -289,6 +290,7 @@ impl<'s> ServerList<'s> {
 /// The parts of a parsed name, borrowed from it (each variant names its fields).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
+#[non_exhaustive]
 pub enum Parts<'a> {
     /// `mcp`: the whole name.
     Mcp { name: &'a str },
@@ -345,6 +347,7 @@ impl<'a> Parts<'a> {
 /// The outcome of [`validate`]: every error and warning, the parts when the name parses, and the
 /// nearest valid name when one can be derived.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Report<'a> {
     /// The convention checked.
     pub convention: Convention,
@@ -576,10 +579,10 @@ pub fn format(parts: &Parts<'_>) -> Result<String, Error> {
     format_with(parts, &Options::default())
 }
 
-/// [`format`] with options (known servers and built-ins matter for syntropy and agent names).
+/// [`format()`] with options (known servers and built-ins matter for syntropy and agent names).
 ///
 /// # Errors
-/// As [`format`].
+/// As [`format()`].
 pub fn format_with(parts: &Parts<'_>, opts: &Options) -> Result<String, Error> {
     let text = match *parts {
         Parts::Mcp { name } => name.to_string(),

@@ -40,7 +40,7 @@ mod fit;
 pub mod header;
 pub mod mcp;
 pub mod pattern;
-mod resources;
+pub mod resources;
 mod style;
 pub mod suggest;
 mod template;
