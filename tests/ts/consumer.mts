@@ -3,7 +3,7 @@
 import {
   validateToolName, isValidToolName, validateToolNames, parseToolName, formatToolName, convertToolName,
   detectConventions, conventions, parseResourceUri, formatResourceUri, validateResourceUri, namespaceFromSlug,
-  checkProviders, fitToolName, NamingError, Router,
+  checkProviders, fitToolName, NamingError, Router, encodeMcpNameHeader, decodeMcpNameHeader,
   type RouterConfig, type Route, type ExposedTool,
   parseDuration, pageEnvelope, resolveByName, linkValue, checkExecuteRequest, validateToolDescriptor, toolsForLanguage,
   type Descriptor,
@@ -73,6 +73,24 @@ const requestCheck: boolean = checkExecuteRequest(descriptors[0], {}, { scopes: 
 console.log(iso, firstId, next, projectId, link.restricted, fieldPath, python, requestCheck);
 // @ts-expect-error candidates need a name
 resolveByName('x', [{ identifier: 'x' }]);
+const emptyPage = pageEnvelope([]);
+
+// The router on MCP messages.
+const gateway = new Router({ style: 'claude', servers: [{ name: 'memory' }], disabled: [{ server: 'memory', tool: 'delete_*' }], strict: true });
+const exposure = gateway.exposeTools('memory', { tools: [{ name: 'read_graph', inputSchema: { type: 'object' } }] }, { onInvalid: 'skip' });
+const changed: boolean = exposure.changed;
+const skippedCodes: string[] = exposure.skipped.map((s) => s.code);
+const listedNames: string[] = gateway.listTools({ pageSize: 10 }).tools.map((t) => t.name);
+const mapped = gateway.mapCallTool({ name: 'memory__read_graph', arguments: { depth: 1 } }, { header: 'memory__read_graph' });
+const upstreamArgs: { depth: number } = mapped.params.arguments;
+const rpc: number = (() => { try { gateway.mapCallTool({ name: 'x' }); return 0; } catch (e) { return (e as NamingError).toJsonRpcError().code; } })();
+const uris: string[] = gateway.exposeResources('memory', [{ uri: 'memory://graph' }]).exposed.map((r) => r.uri);
+const headerValue: string = encodeMcpNameHeader('café');
+console.log(emptyPage.total, changed, skippedCodes, listedNames, mapped.header, upstreamArgs, rpc, uris, headerValue, decodeMcpNameHeader(headerValue));
+// @ts-expect-error onInvalid is "throw" or "skip"
+gateway.exposeTools('memory', [], { onInvalid: 'ignore' });
+// @ts-expect-error a resource read needs a uri
+gateway.mapReadResource({ name: 'x' });
 
 // Misuses the types must reject:
 // @ts-expect-error an unknown router style
