@@ -4,13 +4,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
-cargo build --lib --profile wasm --target wasm32-unknown-unknown
-raw=target/wasm32-unknown-unknown/wasm/mcp_naming.wasm
+# The bindings crate (bindings/) builds the .wasm; the core crate has no JavaScript in it.
+cargo build -p mcp-naming-wasm --lib --profile wasm --target wasm32-unknown-unknown
+raw=target/wasm32-unknown-unknown/wasm/mcp_naming_wasm.wasm
 out=target/bindgen
 rm -rf "$out" pkg
 mkdir -p "$out" pkg
-wasm-bindgen --target web --out-dir "$out/web" "$raw"
-wasm-bindgen --target nodejs --out-dir "$out/node" "$raw"
+wasm-bindgen --target web --out-name mcp_naming --out-dir "$out/web" "$raw"
+wasm-bindgen --target nodejs --out-name mcp_naming --out-dir "$out/node" "$raw"
 # Both glues load the same module; the package ships it once.
 cmp -s "$out/web/mcp_naming_bg.wasm" "$out/node/mcp_naming_bg.wasm"
 node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$out/web/mcp_naming_bg.wasm" -o pkg/mcp_naming_bg.wasm

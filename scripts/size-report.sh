@@ -13,7 +13,7 @@ for r in csv.DictReader(open('target/twiggy.csv')):
     name, size = r['Name'], int(r['ShallowSize'])
     if name.startswith('"'):
         continue  # the name section itself, stripped in pkg/
-    m = re.search(r'(regex_lite|mcp_naming::[a-z_]+(?:::[a-z_]+)?|wasm_bindgen|js_sys|hashbrown|dlmalloc|core\[[0-9a-f]+\]::[a-z_]+(?:::[a-z_]+)?|alloc\[[0-9a-f]+\]::[a-z_]+|std\[[0-9a-f]+\]::[a-z_]+)', name)
+    m = re.search(r'(regex_lite|mcp_naming(?:_wasm)?::[a-z_]+(?:::[a-z_]+)?|wasm_bindgen|js_sys|hashbrown|dlmalloc|core\[[0-9a-f]+\]::[a-z_]+(?:::[a-z_]+)?|alloc\[[0-9a-f]+\]::[a-z_]+|std\[[0-9a-f]+\]::[a-z_]+)', name)
     key = 'data' if name.startswith('data') else (re.sub(r'\[[0-9a-f]+\]', '', m.group(1)) if m else 'other: ' + name[:50])
     agg[key] += size
 for k, v in agg.most_common(45):

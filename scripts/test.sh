@@ -14,7 +14,7 @@ bash scripts/setup.sh --browser
 step "cargo fmt --check, clippy (native and wasm32)"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
-cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+cargo clippy -p mcp-naming-wasm --all-targets --target wasm32-unknown-unknown -- -D warnings
 
 step "cargo test (native: unit, conformance tables, properties, doctests)"
 cargo test
@@ -23,10 +23,10 @@ step "build pkg/"
 bash scripts/build.sh
 
 step "wasm-bindgen-test in Node"
-cargo test --lib --target wasm32-unknown-unknown
+cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
 
 step "wasm-bindgen-test in headless Chromium"
-WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver cargo test --lib --target wasm32-unknown-unknown
+WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
 
 step "node --test against pkg/"
 # The suites import the package by name, so that its exports map is what resolves them.

@@ -317,6 +317,22 @@ impl Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// The `unknown_field` error for a key of an object at `path` that is not in `known`,
+    /// suggesting the nearest known key (the check behind every structured input).
+    ///
+    /// ```
+    /// use mcp_naming::Diagnostic;
+    /// let d = Diagnostic::unknown_key("takn", &["taken"], "options");
+    /// assert_eq!(d.message, "options.takn: unknown key \"takn\": did you mean \"taken\"?");
+    /// assert_eq!(d.path.as_deref(), Some("options.takn"));
+    /// assert_eq!(d.suggestion.as_deref(), Some("taken"));
+    /// ```
+    pub fn unknown_key(key: &str, known: &[&str], path: &str) -> Diagnostic {
+        crate::keys::unknown_key(key, known, path)
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} [{}]: {}", self.severity.as_str(), self.code, self.message)

@@ -41,9 +41,6 @@ pub mod router;
 pub(crate) mod text;
 pub mod uri;
 
-#[cfg(target_arch = "wasm32")]
-mod js;
-
 pub use convention::{
     convert, detect, format, format_with, is_valid, parse, validate, Convention, Options, Parts, Report,
 };

@@ -322,6 +322,32 @@ impl<'a> Parts<'a> {
         }
     }
 
+    /// Calls `f` with each part in the order of [`Convention::part_names`] (`None` for an absent
+    /// optional part; every segment for the registry), without allocating.
+    ///
+    /// ```
+    /// use mcp_naming::{parse, Convention, Options};
+    /// let mut seen = Vec::new();
+    /// parse("mcp__syntropy__healthcheck", Convention::Syntropy, &Options::default()).unwrap().for_each_value(|v| seen.push(v));
+    /// assert_eq!(seen, [None, Some("healthcheck")]);
+    /// ```
+    pub fn for_each_value(&self, mut f: impl FnMut(Option<&'a str>)) {
+        match *self {
+            Parts::Mcp { name } => f(Some(name)),
+            Parts::Chora { namespace: a, tool: b }
+            | Parts::Claude { server: a, tool: b }
+            | Parts::OpenProject { action: a, entity: b } => {
+                f(Some(a));
+                f(Some(b));
+            }
+            Parts::Syntropy { server: a, tool: b } | Parts::Agent { mcp: a, tool: b } => {
+                f(a);
+                f(Some(b));
+            }
+            Parts::Registry { .. } => self.segments().for_each(|s| f(Some(s))),
+        }
+    }
+
     /// The registry id's segments (`fs.write` → `fs`, `write`); empty for other conventions.
     pub fn segments(&self) -> impl Iterator<Item = &'a str> {
         let id = match self {

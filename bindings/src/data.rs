@@ -2,8 +2,8 @@
 
 use super::convert::{invalid, json, Obj};
 use super::{check_js, error_to_js};
-use crate::json::Json;
-use crate::{openproject as op, registry as reg};
+use mcp_naming::json::Json;
+use mcp_naming::{openproject as op, registry as reg};
 use wasm_bindgen::prelude::*;
 
 /// A JS value as `Json`, or the `{ valid: false, errors }` report of why it cannot be read.

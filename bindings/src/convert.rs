@@ -2,8 +2,8 @@
 //! `Reflect`, arrays with `Array`. (A serde bridge costs far more code in the `.wasm` than these
 //! few helpers, and reports wrong types less precisely.)
 
-use crate::diagnostic::{Diagnostic, Error};
 use js_sys::{Array, Object, Reflect};
+use mcp_naming::diagnostic::{Diagnostic, Error};
 use wasm_bindgen::JsValue;
 
 /// A JS object under construction.
@@ -181,18 +181,18 @@ pub(crate) fn object(value: &JsValue, path: &str) -> Result<(), JsValue> {
 /// A JS value as the core's `Json`, as `JSON.stringify` would see it (functions and symbols are
 /// dropped to null, non-finite numbers too). Nesting past `MAX_DEPTH` (cycles included) is an
 /// error, never a hang.
-pub(crate) fn json(value: &JsValue) -> Result<crate::json::Json, JsValue> {
+pub(crate) fn json(value: &JsValue) -> Result<mcp_naming::json::Json, JsValue> {
     json_at(value, 0)
 }
 
-fn json_at(v: &JsValue, depth: usize) -> Result<crate::json::Json, JsValue> {
-    use crate::json::{Json, MAX_DEPTH};
+fn json_at(v: &JsValue, depth: usize) -> Result<mcp_naming::json::Json, JsValue> {
+    use mcp_naming::json::{Json, MAX_DEPTH};
     if depth > MAX_DEPTH {
         return Err(error(
             "",
             &Error::new(
-                crate::Code::TooDeep,
-                crate::Span::default(),
+                mcp_naming::Code::TooDeep,
+                mcp_naming::Span::default(),
                 format!("the value nests deeper than {MAX_DEPTH} levels (or refers to itself)"),
             ),
         ));

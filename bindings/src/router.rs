@@ -3,11 +3,11 @@
 
 use super::convert::{diagnostics, json, str_or_null, Obj};
 use super::error_to_js;
-use crate::diagnostic::{Code, Error};
-use crate::json::Json;
-use crate::router::mcp::{self, Exposure, OnInvalid, Target};
-use crate::router::{header, ExposedResource, ExposedTool, Route, Router, RouterConfig};
 use js_sys::{Array, Object, Reflect};
+use mcp_naming::diagnostic::{Code, Error};
+use mcp_naming::json::Json;
+use mcp_naming::router::mcp::{self, Exposure, OnInvalid, Target};
+use mcp_naming::router::{header, ExposedResource, ExposedTool, Route, Router, RouterConfig};
 use wasm_bindgen::prelude::*;
 
 fn route_js(r: &Route<'_>) -> JsValue {
@@ -218,7 +218,7 @@ pub fn json_rpc_code(code: &str) -> i32 {
 /// The text of a `tools/call` error result for a `NamingError`.
 #[wasm_bindgen]
 pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
-    let mut e = Error::new(code.parse().unwrap_or(Code::InvalidArgument), crate::Span::default(), message);
+    let mut e = Error::new(code.parse().unwrap_or(Code::InvalidArgument), mcp_naming::Span::default(), message);
     e.suggestions = suggestions;
     mcp::call_tool_text(&e)
 }

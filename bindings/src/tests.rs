@@ -70,8 +70,8 @@ fn batch_splits_by_byte_lengths() {
     let lengths: Vec<u32> = names.iter().map(|n| n.len() as u32).collect();
     assert_eq!(is_valid_many_in(len, &lengths, index("mcp"), JsValue::UNDEFINED).unwrap(), vec![0, 1, 0, 1]);
     let len = put("fs.write");
-    assert!(is_valid_in(len, index("registry")));
-    assert!(!is_valid_in(len - 6, index("registry")), "the length says where the name ends");
+    assert!(is_valid_in(len, index("registry")).unwrap());
+    assert!(!is_valid_in(len - 6, index("registry")).unwrap(), "the length says where the name ends");
 }
 
 #[wasm_bindgen_test]
@@ -79,7 +79,8 @@ fn invalid_utf8_in_the_input_buffer_is_not_a_trap() {
     let at = io::input_buffer(4);
     let memory = js_sys::WebAssembly::Memory::from(io::wasm_memory());
     js_sys::Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), at, 4).copy_from(&[b'a', b'b', 0xff, b'c']);
-    assert!(is_valid_in(4, index("mcp")), "reads as the valid prefix \"ab\"");
+    assert!(is_valid_in(4, index("mcp")).unwrap(), "reads as the valid prefix \"ab\"");
+    assert!(is_valid_in(4, 99).is_err(), "a bad convention index is an error, as with options");
     // A length past the buffer is clamped to it, and nothing traps (a trap fails the test).
     let _ = is_valid_in(u32::MAX, index("mcp"));
 }
@@ -138,7 +139,12 @@ fn parts_from_js_format_back() {
 fn masks_and_lists() {
     assert_eq!(providers_mask("a:b"), 1 << 2);
     assert_eq!(detect_mask("memory__save", JsValue::UNDEFINED).unwrap(), 1 << 0 | 1 << 4);
-    assert_eq!(codes().len(), Code::ALL.len());
+    // The codes table the glue builds from, in the order compact reports index it.
+    let codes = Array::from(&tables().get(3));
+    let names: Vec<String> = codes.iter().map(|c| c.as_string().unwrap()).collect();
+    assert_eq!(names[Code::NonAsciiCharacter as usize], "non_ascii_character");
+    assert_eq!(names[Code::InvalidCursor as usize], "invalid_cursor");
+    assert_eq!(names.len(), Code::ALL.len());
     assert_eq!(Array::from(&conventions()).length(), 7);
     assert_eq!(fit_names(vec!["a.b".into(), "a:b".into()], 0).unwrap().len(), 2);
 }

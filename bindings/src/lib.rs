@@ -7,14 +7,17 @@
 //! `NamingError`s. Conventions and providers cross as their index in `Convention::ALL` /
 //! `Provider::ALL`.
 
-use crate::convention::syntropy::{check_allow_list, layers, ToolState};
-use crate::convention::{self, Convention, Options, Parts};
-use crate::diagnostic::{Code, Diagnostic, Error, Severity};
-use crate::provider::{self, Provider};
-use crate::uri::{self, ResourceUri};
+#![cfg(target_arch = "wasm32")]
+#![forbid(unsafe_code)]
+
 use convert::{
     diagnostics, invalid, object, opt_pairs, opt_string, opt_strings, req_string, str_or_null, strings, utf16_at, Obj,
 };
+use mcp_naming::convention::syntropy::{check_allow_list, layers, ToolState};
+use mcp_naming::convention::{self, Convention, Options, Parts};
+use mcp_naming::diagnostic::{Code, Diagnostic, Error, Severity};
+use mcp_naming::provider::{self, Provider};
+use mcp_naming::uri::{self, ResourceUri};
 use wasm_bindgen::prelude::*;
 
 mod convert;
@@ -74,8 +77,8 @@ pub fn option_keys() -> Vec<String> {
 #[wasm_bindgen]
 pub fn unknown_key(key: &str, known: Vec<String>, path: &str) -> JsValue {
     let known: Vec<&str> = known.iter().map(String::as_str).collect();
-    let d = crate::keys::unknown_key(key, &known, path);
-    let mut e = Error::new(Code::InvalidArgument, crate::Span::default(), d.message.clone());
+    let d = mcp_naming::Diagnostic::unknown_key(key, &known, path);
+    let mut e = Error::new(Code::InvalidArgument, mcp_naming::Span::default(), d.message.clone());
     e.suggestions.extend(d.suggestion.clone());
     e.diagnostics = vec![d];
     convert::error("", &e)
@@ -120,7 +123,7 @@ pub fn is_valid_many_in(len: u32, lengths: &[u32], convention: u32, opts: JsValu
 
 fn parts_spans(name: &str, parts: &Parts<'_>, out: &mut Vec<u32>) {
     let base = name.as_ptr() as usize;
-    let mut span = |part: Option<&str>| match part {
+    let span = |part: Option<&str>| match part {
         Some(p) => {
             let start = p.as_ptr() as usize - base;
             out.push(utf16_at(name, start));
@@ -131,28 +134,7 @@ fn parts_spans(name: &str, parts: &Parts<'_>, out: &mut Vec<u32>) {
             out.push(NONE);
         }
     };
-    match *parts {
-        Parts::Mcp { name: n } => span(Some(n)),
-        Parts::Chora { namespace: a, tool: b }
-        | Parts::Claude { server: a, tool: b }
-        | Parts::OpenProject { action: a, entity: b } => {
-            span(Some(a));
-            span(Some(b));
-        }
-        Parts::Syntropy { server, tool } => {
-            span(server);
-            span(Some(tool));
-        }
-        Parts::Agent { mcp, tool } => {
-            span(mcp);
-            span(Some(tool));
-        }
-        Parts::Registry { .. } => {
-            for s in parts.segments() {
-                span(Some(s));
-            }
-        }
-    }
+    parts.for_each_value(span);
 }
 
 /// Validates the name in the input buffer and writes the report, compactly, to the output
@@ -241,6 +223,7 @@ pub fn format_name(parts: JsValue, convention: u32, opts: JsValue) -> Result<Str
                 .join(".");
             Parts::Registry { id: &joined }
         }
+        other => return Err(invalid(format!("formatToolName does not read parts of {} yet", other.id()))),
     };
     convention::format_with(&parts, &opts).map_err(|e| error_to_js("", &e))
 }
@@ -399,7 +382,7 @@ pub fn tool_state_enables(state: JsValue, name: &str) -> Result<bool, JsValue> {
 #[wasm_bindgen]
 pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
     let entries =
-        crate::convention::syntropy::allow_entries(&convert::json(&settings)?).map_err(|e| error_to_js("", &e))?;
+        mcp_naming::convention::syntropy::allow_entries(&convert::json(&settings)?).map_err(|e| error_to_js("", &e))?;
     Ok(check_js(&check_allow_list(&entries, &options(opts)?)))
 }
 
