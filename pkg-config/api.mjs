@@ -514,13 +514,11 @@ export class Router {
 
   /** An MCP tools/list result with every name exposed and disabled tools dropped; all else untouched. */
   rewriteToolsList(server, result) {
+    string(server, 'server');
     object(result, 'result');
-    const { exposed } = this.exposeTools(server, result);
-    const tools = [];
-    for (let i = 0; i < exposed.length; i++) {
-      if (exposed[i].enabled) tools.push({ ...result.tools[i], name: exposed[i].name });
-    }
-    return { ...result, tools };
+    const out = call(() => this.#core.rewrite_tools_list(server, result));
+    this.#refresh();
+    return out;
   }
 
   /** Exposes a server's tools from its tools/list result (or tools array), replacing its table. */

@@ -275,3 +275,34 @@ fn provider_fitting_keeps_long_names_routable() {
         }
     }
 }
+
+#[test]
+fn rewrites_a_real_tools_list_result() {
+    let data: Value = serde_json::from_str(include_str!("data/everything-tools-list.json")).unwrap();
+    let result = &data["result"];
+    let config = json!({ "style": "syntropy", "servers": [{ "name": "everything", "upstream": "hyphens" }], "disabled": ["*toggle*"] });
+    let mut router = Router::new(RouterConfig::from_json(&serde_json::from_value(config).unwrap()).unwrap()).unwrap();
+    let rewritten =
+        to_value(&router.rewrite_tools_list("everything", &serde_json::from_value(result.clone()).unwrap()).unwrap());
+    let kept: Vec<&Value> = result["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| !t["name"].as_str().unwrap().starts_with("toggle"))
+        .collect();
+    let tools = rewritten["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), kept.len());
+    assert!(kept.len() >= 10 && kept.len() < result["tools"].as_array().unwrap().len());
+    for (tool, original) in tools.iter().zip(kept) {
+        let upstream = original["name"].as_str().unwrap();
+        assert_eq!(tool["name"], format!("everything_{}", upstream.replace('-', "_")));
+        let mut same = tool.clone();
+        same["name"] = original["name"].clone();
+        assert_eq!(&same, original, "everything but the name untouched");
+        assert_eq!(router.route(&format!("mcp__syntropy__{}", tool["name"].as_str().unwrap())).unwrap().tool, upstream);
+    }
+    assert_eq!(
+        router.route("mcp__syntropy__everything_toggle_simulated_logging").unwrap_err().code.as_str(),
+        "tool_disabled"
+    );
+}

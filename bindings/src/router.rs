@@ -119,6 +119,12 @@ impl WasmRouter {
         Ok(exposure_js(&e, tool_js))
     }
 
+    /// `router.rewriteToolsList(server, result)`.
+    pub fn rewrite_tools_list(&mut self, server: &str, result: JsValue) -> Result<JsValue, JsValue> {
+        let out = self.inner.rewrite_tools_list(server, &json(&result)?).map_err(err)?;
+        Ok(to_js(&out))
+    }
+
     /// `router.exposePrompts(server, result, { onInvalid })`.
     pub fn expose_prompts(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
         let e = self.inner.expose_prompts(server, &json(&result)?, on_invalid(skip)).map_err(err)?;

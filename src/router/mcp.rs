@@ -294,6 +294,31 @@ impl Router {
         Ok(exposure)
     }
 
+    /// One server's `tools/list` result as the client should see it: exposed (see
+    /// [`Router::expose_tools`], which this calls), every name replaced by its exposed name,
+    /// disabled tools left out, every other member of the result and of each tool kept.
+    ///
+    /// # Errors
+    /// As [`Router::expose_tools`] with [`OnInvalid::Throw`].
+    pub fn rewrite_tools_list(&mut self, server: &str, result: &Json) -> Result<Json, Error> {
+        let exposure = self.expose_tools(server, result, OnInvalid::Throw)?;
+        let tools = items(result, "tools")?
+            .iter()
+            .zip(&exposure.exposed)
+            .filter(|(_, t)| t.enabled)
+            .map(|(item, t)| with_field(Some(item), "name", &t.name))
+            .collect();
+        let mut members = match result {
+            Json::Object(m) => m.clone(),
+            _ => Vec::new(),
+        };
+        match members.iter_mut().find(|(k, _)| k == "tools") {
+            Some((_, v)) => *v = Json::Array(tools),
+            None => members.push(("tools".to_string(), Json::Array(tools))),
+        }
+        Ok(Json::Object(members))
+    }
+
     /// The merged `tools/list` result: every enabled tool's upstream object under its exposed
     /// name, servers in configuration order; paged when `page_size` is given.
     ///
