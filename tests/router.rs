@@ -87,13 +87,7 @@ fn scenarios() {
                         assert_eq!(router.try_route(name), Some(r));
                     }
                     (Err(e), Some(code)) => {
-                        assert_eq!(e.code.as_str(), code.as_str().unwrap(), "{at}: {e:?}");
-                        if let Some(m) = step.get("message") {
-                            assert_eq!(e.message, m.as_str().unwrap(), "{at}");
-                        }
-                        if let Some(s) = step.get("suggestions") {
-                            assert_eq!(e.suggestions, strs(s), "{at}");
-                        }
+                        check_error(&e, code, step, &at);
                         assert!(router.try_route(name).is_none());
                     }
                     (got, _) => panic!("{at}: {got:?}"),
@@ -123,6 +117,17 @@ fn scenarios() {
         }
     }
     assert!(steps >= 60, "{steps} steps");
+}
+
+/// An error against a step's `error` code, and its `message` and `suggestions` when given.
+fn check_error(e: &mcp_naming::Error, code: &Value, step: &Value, at: &str) {
+    assert_eq!(e.code.as_str(), code.as_str().unwrap(), "{at}: {e:?}");
+    if let Some(m) = step.get("message") {
+        assert_eq!(e.message, m.as_str().unwrap(), "{at}");
+    }
+    if let Some(s) = step.get("suggestions") {
+        assert_eq!(e.suggestions, strs(s), "{at}");
+    }
 }
 
 fn to_value(j: &Json) -> Value {
@@ -230,13 +235,7 @@ fn mcp_step(router: &mut Router, step: &Value, at: &str) {
             }
         }
         (Err(e), Some(code)) => {
-            assert_eq!(e.code.as_str(), code.as_str().unwrap(), "{at}: {e:?}");
-            if let Some(m) = step.get("message") {
-                assert_eq!(e.message, m.as_str().unwrap(), "{at}");
-            }
-            if let Some(s) = step.get("suggestions") {
-                assert_eq!(e.suggestions, strs(s), "{at}");
-            }
+            check_error(&e, code, step, at);
             assert_eq!(json_rpc_code(e.code), step.get("rpc").and_then(Value::as_i64).unwrap_or(-32602) as i32, "{at}");
         }
         (got, _) => panic!("{at}: {got:?}"),

@@ -142,13 +142,27 @@ impl Table {
         }
     }
 
-    fn visible(&self, si: usize) -> Vec<(&str, Option<&Json>)> {
-        self.entries
-            .iter()
-            .filter(|e| e.server == si && e.tool.enabled)
-            .map(|e| (e.tool.name.as_str(), e.payload.as_ref()))
-            .collect()
+    fn visible(&self, si: usize) -> Visible {
+        owned(self.entries.iter().filter(|e| e.server == si && e.tool.enabled).map(|e| (&e.tool.name, &e.payload)))
     }
+}
+
+/// What a client sees of one server's list: names (or URIs) with their objects, in order.
+pub(crate) type Visible = Vec<(String, Option<Json>)>;
+
+/// A list's visible items, owned, to compare before and after a change.
+pub(crate) fn owned<'a>(items: impl Iterator<Item = (&'a String, &'a Option<Json>)>) -> Visible {
+    items.map(|(n, p)| (n.clone(), p.clone())).collect()
+}
+
+/// Whether `before` and `after` differ; if so, the list's generation (which paging cursors
+/// name) moves on.
+pub(crate) fn bump(generation: &mut u32, before: &Visible, after: &Visible) -> bool {
+    let changed = before != after;
+    if changed {
+        *generation = generation.wrapping_add(1);
+    }
+    changed
 }
 
 /// An `enabled` / `disabled` entry, compiled.
@@ -352,8 +366,7 @@ impl Router {
         }
         let names = self.fitted_names(kind, si, &fresh);
         let table = self.table(kind);
-        let before: Vec<(String, Option<Json>)> =
-            table.visible(si).into_iter().map(|(n, p)| (n.to_string(), p.cloned())).collect();
+        let before = table.visible(si);
         let old: Vec<(String, String)> = table
             .entries
             .iter()
@@ -381,12 +394,8 @@ impl Router {
             table.removed.remove(&t.qualified);
         }
         table.reindex();
-        let after: Vec<(String, Option<Json>)> =
-            table.visible(si).into_iter().map(|(n, p)| (n.to_string(), p.cloned())).collect();
-        let changed = before != after;
-        if changed {
-            table.generation = table.generation.wrapping_add(1);
-        }
+        let after = table.visible(si);
+        let changed = bump(&mut table.generation, &before, &after);
         let warnings = if kind == Kind::Tool { self.unmatched_patterns(si) } else { Vec::new() };
         Ok(Exposure { exposed, skipped, changed, warnings })
     }

@@ -10,6 +10,7 @@
 //! [`Router::rewrite_result`](super::Router::rewrite_result).
 
 use super::template::Template;
+use super::{bump, owned, Visible};
 use crate::diagnostic::{Code, Error, Span};
 use crate::json::Json;
 use crate::text::{clip, quoted};
@@ -52,8 +53,8 @@ impl List {
         self.by_uri = self.items.iter().enumerate().map(|(i, it)| (it.res.uri.clone(), i)).collect();
     }
 
-    pub(crate) fn visible(&self, si: usize) -> Vec<(&str, Option<&Json>)> {
-        self.items.iter().filter(|i| i.server == si).map(|i| (i.res.uri.as_str(), i.payload.as_ref())).collect()
+    pub(crate) fn visible(&self, si: usize) -> Visible {
+        owned(self.items.iter().filter(|i| i.server == si).map(|i| (&i.res.uri, &i.payload)))
     }
 }
 
@@ -163,8 +164,7 @@ impl Resources {
         fresh: Vec<(ExposedResource, Option<Json>)>,
         templates: bool,
     ) -> bool {
-        let before: Vec<(String, Option<Json>)> =
-            list.visible(si).into_iter().map(|(u, p)| (u.to_string(), p.cloned())).collect();
+        let before = list.visible(si);
         list.items.retain(|i| i.server != si);
         for (res, payload) in fresh {
             let matcher = if templates { Template::new(&res.uri).ok() } else { None };
@@ -172,13 +172,8 @@ impl Resources {
         }
         list.items.sort_by_key(|i| i.server);
         list.reindex();
-        let after: Vec<(String, Option<Json>)> =
-            list.visible(si).into_iter().map(|(u, p)| (u.to_string(), p.cloned())).collect();
-        let changed = before != after;
-        if changed {
-            list.generation = list.generation.wrapping_add(1);
-        }
-        changed
+        let after = list.visible(si);
+        bump(&mut list.generation, &before, &after)
     }
 
     /// Adds one resource to server `si`'s list.
