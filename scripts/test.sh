@@ -1,55 +1,90 @@
 #!/usr/bin/env bash
 # Runs every suite: formatting and lints, native Rust tests, the package build and its size,
 # wasm-bindgen-test in Node and headless Chromium, node --test (ESM, CommonJS, SDK agreement,
-# workerd through Miniflare, Chromium through playwright-core, hostile input, size), a fuzz smoke
-# run, and the TypeScript consumer.
-set -euo pipefail
+# workerd through Miniflare, Chromium through playwright-core, hostile input, size), the gateway
+# example in front of real servers, a fuzz smoke run, the TypeScript consumer, and publishing
+# both packages as a dry run. Every suite runs even when an earlier one fails (but for setup and
+# the package build, which the rest need); the closing line counts what passed and failed.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-steps=0
-step() { steps=$((steps + 1)); printf '\n=== %s\n' "$*"; }
+passed=0
+failed=()
 
-step "setup"
-bash scripts/setup.sh --browser
+# suite NAME COMMAND...: runs one suite in a subshell that stops at its first failing command.
+suite() {
+  local name=$1
+  shift
+  printf '\n=== %s\n' "$name"
+  # Not inside `if`: there, bash would ignore `set -e` in the subshell.
+  (set -e; "$@")
+  if [ $? -eq 0 ]; then
+    passed=$((passed + 1))
+  else
+    failed+=("$name")
+    printf '=== FAILED: %s\n' "$name"
+  fi
+}
 
-step "cargo fmt --check, clippy (native and wasm32)"
-cargo fmt --all -- --check
-cargo clippy --all-targets -- -D warnings
-cargo clippy -p mcp-naming-wasm --all-targets --target wasm32-unknown-unknown -- -D warnings
+# required NAME COMMAND...: a suite the others depend on; its failure ends the run.
+required() {
+  suite "$@"
+  if [ "${#failed[@]}" -gt 0 ]; then
+    printf '\nsuites: %d passed, %d failed (%s); the rest need it\n' "$passed" "${#failed[@]}" "${failed[*]}"
+    exit 1
+  fi
+}
 
-step "cargo test (native: unit, conformance tables, properties, doctests)"
-cargo test
+lint() {
+  cargo fmt --all -- --check
+  cargo clippy --all-targets -- -D warnings
+  cargo clippy -p mcp-naming-wasm --all-targets --target wasm32-unknown-unknown -- -D warnings
+  RUSTDOCFLAGS='-D warnings' cargo doc --no-deps --quiet
+}
 
-step "build pkg/"
-bash scripts/build.sh
+node_suites() {
+  # The suites import the package by name, so that its exports map is what resolves them.
+  for dir in tests/js tests/ts examples; do
+    mkdir -p "$dir/node_modules"
+    ln -sfn "$PWD/pkg" "$dir/node_modules/mcp-naming"
+  done
+  node --test tests/js/
+}
 
-step "wasm-bindgen-test in Node"
-cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
+gateway() {
+  # Its own npm project from its committed lockfile; mcp-naming comes from pkg/ (file:../../pkg).
+  if ! cmp -s examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json 2>/dev/null; then
+    npm ci --prefix examples/gateway --no-audit --no-fund --loglevel=error
+    cp examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json
+  fi
+  node --test examples/gateway/test/
+}
 
-step "wasm-bindgen-test in headless Chromium"
-WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
+typescript() {
+  node_modules/.bin/tsc -p tests/ts/tsconfig.json
+  echo "tsc: the consumer type-checks"
+}
 
-step "node --test against pkg/"
-# The suites import the package by name, so that its exports map is what resolves them.
-for dir in tests/js tests/ts examples; do
-  mkdir -p "$dir/node_modules"
-  ln -sfn "$PWD/pkg" "$dir/node_modules/mcp-naming"
-done
-node --test tests/js/
+publish() {
+  # Dry runs only: nothing leaves the machine.
+  cargo publish --dry-run --allow-dirty --quiet
+  (cd pkg && npm publish --dry-run --ignore-scripts --loglevel=error)
+}
 
-step "the gateway example on the official SDK, in front of real servers (examples/gateway)"
-# Its own npm project from its committed lockfile; mcp-naming comes from pkg/ (file:../../pkg).
-if ! cmp -s examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json 2>/dev/null; then
-  npm ci --prefix examples/gateway --no-audit --no-fund --loglevel=error
-  cp examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json
+required "setup" bash scripts/setup.sh --browser
+suite "cargo fmt --check, clippy (native and wasm32), cargo doc" lint
+suite "cargo test (native: unit, conformance tables, properties, doctests)" cargo test
+required "build pkg/" bash scripts/build.sh
+suite "wasm-bindgen-test in Node" cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
+suite "wasm-bindgen-test in headless Chromium" env WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
+  cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
+suite "node --test against pkg/" node_suites
+suite "the gateway example on the official SDK, in front of real servers (examples/gateway)" gateway
+suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
+suite "TypeScript consumer (tsc --strict --noEmit)" typescript
+suite "publish dry runs (cargo publish, npm publish)" publish
+
+printf '\nsuites: %d passed, %d failed\n' "$passed" "${#failed[@]}"
+if [ "${#failed[@]}" -gt 0 ]; then
+  printf 'failed: %s\n' "${failed[@]}"
+  exit 1
 fi
-node --test examples/gateway/test/
-
-step "fuzz smoke (cargo fuzz, 10 seconds a target)"
-bash scripts/fuzz.sh 10
-
-step "TypeScript consumer (tsc --strict --noEmit)"
-node_modules/.bin/tsc -p tests/ts/tsconfig.json
-echo "tsc: the consumer type-checks"
-
-# Every step above stops the script on failure (set -e): reaching here means all of them passed.
-printf '\nsuites: %d passed, 0 failed\n' "$((steps - 1))"

@@ -26,7 +26,12 @@ fn suggestions_compare_bounded_prefixes_of_bounded_candidates() {
     let huge = "tool_number_1".repeat(80_000);
     // Only the first 128 bytes of each side are compared, and only 10,000 candidates.
     let found = closest(&huge, candidates.iter().map(String::as_str), 3);
-    assert!(found.len() <= 3);
+    assert!(found.is_empty(), "128 compared bytes are far beyond the bound from every candidate: {found:?}");
+    // Candidates past the first 10,000 are never looked at, even an exact match.
+    let found = closest("tool_number_15000", candidates.iter().map(String::as_str), 3);
+    assert!(!found.contains(&"tool_number_15000"), "{found:?}");
+    // One edit away among the first 10,000, ties in candidate order.
+    assert_eq!(found, ["tool_number_1000", "tool_number_1500", "tool_number_5000"]);
     let r = router(r#"{"style":"agent","servers":[{"name":"big"}]}"#);
     let mut r = r;
     r.expose("big", &candidates[..10_000]).unwrap();
