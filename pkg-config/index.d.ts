@@ -181,6 +181,11 @@ export interface RouterConfig {
   provider?: Provider;
   /** Route only what the table holds (default true); false routes names of never-listed servers by parse. */
   strict?: boolean;
+  /**
+   * When names carry the server: "always" (default); "conditional": only names more than one server
+   * serves (the rest stay bare, whatever order servers list in); "never": a shared name is a collision.
+   */
+  prefixMode?: "always" | "conditional" | "never";
 }
 
 export type RouterPattern = string | { server: string; tool: string };

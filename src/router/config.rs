@@ -113,10 +113,24 @@ pub struct RouterConfig {
     /// that route without listing first.
     #[serde(default = "yes")]
     pub strict: bool,
+    /// When exposed names carry the server: `"always"` (the default), `"conditional"` (only
+    /// names that more than one server serves; the others stay bare, as agentgateway does by
+    /// default) or `"never"`.
+    #[serde(default)]
+    pub prefix_mode: Option<String>,
+}
+
+/// When exposed names carry the server (see [`RouterConfig::prefix_mode`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum PrefixMode {
+    #[default]
+    Always,
+    Conditional,
+    Never,
 }
 
 const CONFIG_KEYS: &[&str] =
-    &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict"];
+    &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict", "prefixMode"];
 const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "enabled"];
 const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
 const PATTERN_KEYS: &[&str] = &["server", "tool"];
@@ -322,6 +336,7 @@ impl RouterConfig {
             disabled: r.patterns(value, "disabled"),
             provider: r.opt_string(value, "provider", ""),
             strict: r.opt_bool(value, "strict", "").unwrap_or(true),
+            prefix_mode: r.opt_string(value, "prefixMode", ""),
         };
         if r.0.is_empty() {
             Ok(config)
@@ -346,6 +361,7 @@ pub(crate) struct Checked {
     pub gateway: String,
     pub servers: Vec<Server>,
     pub provider: Option<Provider>,
+    pub prefix_mode: PrefixMode,
 }
 
 /// A server with its defaults filled in.
@@ -490,8 +506,20 @@ pub(crate) fn check(config: &RouterConfig) -> Result<Checked, Error> {
             }
         }
     }
+    let prefix_mode = match config.prefix_mode.as_deref() {
+        None | Some("always") => PrefixMode::Always,
+        Some("conditional") => PrefixMode::Conditional,
+        Some("never") => PrefixMode::Never,
+        Some(other) => {
+            problems.push(problem(
+                "prefixMode",
+                format!("{} is not \"always\", \"conditional\" or \"never\"", quoted(other)),
+            ));
+            PrefixMode::Always
+        }
+    };
     match style {
-        Some(style) if problems.is_empty() => Ok(Checked { style, gateway, servers, provider }),
+        Some(style) if problems.is_empty() => Ok(Checked { style, gateway, servers, provider, prefix_mode }),
         _ => Err(config_error(problems)),
     }
 }

@@ -53,7 +53,7 @@ use crate::diagnostic::{Code, Diagnostic, Error, Severity, Span};
 use crate::json::Json;
 use crate::provider;
 use crate::text::{clip, quoted};
-use config::Server;
+use config::{PrefixMode, Server};
 use fit::Limit;
 use pattern::Glob;
 use std::borrow::Cow;
@@ -96,6 +96,16 @@ pub struct Route<'r> {
     pub deprecated: bool,
 }
 
+/// An upstream item that passed its checks, about to be exposed.
+struct Fresh {
+    upstream: String,
+    part: String,
+    /// The name before fitting.
+    name: String,
+    bare: bool,
+    payload: Option<Json>,
+}
+
 /// What a table holds: tools, or prompts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -116,6 +126,10 @@ impl Kind {
 struct Entry {
     tool: ExposedTool,
     server: usize,
+    /// The style's tool part of the upstream name.
+    part: String,
+    /// Exposed without the server (conditional or never prefixing).
+    bare: bool,
     /// The upstream's whole object (a `tools/list` entry), when it was given.
     payload: Option<Json>,
 }
@@ -142,8 +156,9 @@ impl Table {
         }
     }
 
-    fn visible(&self, si: usize) -> Visible {
-        owned(self.entries.iter().filter(|e| e.server == si && e.tool.enabled).map(|e| (&e.tool.name, &e.payload)))
+    /// What the client sees of the whole list.
+    fn visible(&self) -> Visible {
+        owned(self.entries.iter().filter(|e| e.tool.enabled).map(|e| (&e.tool.name, &e.payload)))
     }
 }
 
@@ -196,6 +211,7 @@ pub struct Router {
     disabled: Vec<(String, Rule)>,
     limit: Option<Limit>,
     strict: bool,
+    prefix_mode: PrefixMode,
     tools: Table,
     prompts: Table,
     resources: resources::Resources,
@@ -254,6 +270,7 @@ impl Router {
             aliases: config.aliases.0,
             limit,
             strict: config.strict,
+            prefix_mode: checked.prefix_mode,
             tools: table(),
             prompts: table(),
             resources: resources::Resources::default(),
@@ -335,18 +352,26 @@ impl Router {
             .filter(|(_, e)| e.server != si)
             .map(|(i, e)| (fold(&e.tool.name), i))
             .collect();
+        // Tool parts other servers serve: with conditional prefixing, only these get the server.
+        let shared: HashSet<&str> = table.entries.iter().filter(|e| e.server != si).map(|e| e.part.as_str()).collect();
         let mut batch: HashMap<String, usize> = HashMap::with_capacity(items.len());
-        // (upstream, tool part, name before fitting, payload)
-        let mut fresh: Vec<(String, String, String, Option<Json>)> = Vec::with_capacity(items.len());
+        let mut fresh: Vec<Fresh> = Vec::with_capacity(items.len());
         let mut skipped = Vec::new();
         for (upstream, payload) in items {
             let part = self.style.tool_part(&upstream, self.servers[si].upstream);
-            let name = self.style.join(server, &part);
+            let bare = match self.prefix_mode {
+                PrefixMode::Always => false,
+                PrefixMode::Never => true,
+                PrefixMode::Conditional => !shared.contains(part.as_str()),
+            };
+            let name = if bare { self.style.bare(&part) } else { self.style.join(server, &part) };
             let key = fold(&name);
             let checked = self
                 .check_upstream(kind, server, &upstream)
                 .and_then(|()| match batch.get(&key) {
-                    Some(&k) => Err(batch_collision(kind, server, &upstream, &name, &fresh[k].0, &fresh[k].2)),
+                    Some(&k) => {
+                        Err(batch_collision(kind, server, &upstream, &name, &fresh[k].upstream, &fresh[k].name))
+                    }
                     None => Ok(()),
                 })
                 .and_then(|()| self.check_shadowing(kind, si, &upstream, &name, &key, &others))
@@ -358,7 +383,7 @@ impl Router {
             match (checked, on_invalid) {
                 (Ok(()), _) => {
                     batch.insert(key, fresh.len());
-                    fresh.push((upstream, part, name, payload));
+                    fresh.push(Fresh { upstream, part, name, bare, payload });
                 }
                 (Err(e), OnInvalid::Skip) => skipped.push(Skipped { name: upstream, code: e.code, message: e.message }),
                 (Err(e), OnInvalid::Throw) => return Err(e),
@@ -366,7 +391,7 @@ impl Router {
         }
         let names = self.fitted_names(kind, si, &fresh);
         let table = self.table(kind);
-        let before = table.visible(si);
+        let before = table.visible();
         let old: Vec<(String, String)> = table
             .entries
             .iter()
@@ -374,36 +399,90 @@ impl Router {
             .map(|e| (e.tool.name.clone(), e.tool.qualified.clone()))
             .collect();
         let mut entries = Vec::with_capacity(fresh.len());
-        for ((upstream, _, _, payload), name) in fresh.into_iter().zip(names) {
+        for (f, name) in fresh.into_iter().zip(names) {
             let qualified = self.qualify(&name);
-            let on = self.servers[si].enabled && self.allowed(Some(server), &upstream, &[&name, &qualified]);
-            let tool = ExposedTool { name, qualified, server: server.to_string(), upstream, enabled: on };
-            entries.push(Entry { tool, server: si, payload });
+            let on = self.servers[si].enabled && self.allowed(Some(server), &f.upstream, &[&name, &qualified]);
+            let tool = ExposedTool { name, qualified, server: server.to_string(), upstream: f.upstream, enabled: on };
+            entries.push(Entry { tool, server: si, part: f.part, bare: f.bare, payload: f.payload });
         }
-        let exposed: Vec<ExposedTool> = entries.iter().map(|e| e.tool.clone()).collect();
         let table = self.table_mut(kind);
         table.entries.retain(|e| e.server != si);
         table.entries.extend(entries);
+        table.entries.sort_by_key(|e| e.server);
         table.exposed[si] = true;
+        if self.prefix_mode == PrefixMode::Conditional {
+            self.reprefix(kind);
+        }
+        let exposed: Vec<ExposedTool> =
+            self.table(kind).entries.iter().filter(|e| e.server == si).map(|e| e.tool.clone()).collect();
+        let table = self.table_mut(kind);
         for (name, qualified) in old {
             table.removed.insert(name, si);
             table.removed.insert(qualified, si);
         }
-        for t in &exposed {
-            table.removed.remove(&t.name);
-            table.removed.remove(&t.qualified);
+        for e in &table.entries {
+            table.removed.remove(&e.tool.name);
+            table.removed.remove(&e.tool.qualified);
         }
         table.reindex();
-        let after = table.visible(si);
+        let after = table.visible();
         let changed = bump(&mut table.generation, &before, &after);
         let warnings = if kind == Kind::Tool { self.unmatched_patterns(si) } else { Vec::new() };
         Ok(Exposure { exposed, skipped, changed, warnings })
     }
 
+    /// Conditional prefixing after a list changed: a name only one server serves is bare, one
+    /// that several serve carries its server. The decision depends on which servers serve which
+    /// tool parts, not on the order they listed in. A name stays prefixed when its bare form
+    /// would differ from another exposed name only in case or separators.
+    fn reprefix(&mut self, kind: Kind) {
+        let table = self.table(kind);
+        let mut servers_of: HashMap<&str, HashSet<usize>> = HashMap::new();
+        for e in &table.entries {
+            servers_of.entry(e.part.as_str()).or_default().insert(e.server);
+        }
+        let want: Vec<bool> = table.entries.iter().map(|e| servers_of[e.part.as_str()].len() == 1).collect();
+        let mut renames: Vec<(usize, String, bool)> = Vec::new();
+        for (i, e) in table.entries.iter().enumerate() {
+            if want[i] == e.bare {
+                continue;
+            }
+            let server = &self.servers[e.server].name;
+            let plain = if want[i] { self.style.bare(&e.part) } else { self.style.join(server, &e.part) };
+            let key = fold(&plain);
+            if want[i] && table.entries.iter().enumerate().any(|(j, o)| j != i && fold(&o.tool.name) == key) {
+                continue;
+            }
+            let name = match self.limit {
+                None => plain,
+                Some(limit) => {
+                    let taken: HashSet<&str> = table
+                        .entries
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| *j != i)
+                        .map(|(_, o)| o.tool.name.as_str())
+                        .collect();
+                    let (s, sep) = if want[i] { ("", "") } else { (server.as_str(), self.style.separator()) };
+                    fit::fit(self.style.prefix(), s, sep, &e.part, limit, usize::MAX, |n| taken.contains(n))
+                }
+            };
+            renames.push((i, name, want[i]));
+        }
+        let prefix = self.qualified_prefix.clone();
+        let table = self.table_mut(kind);
+        for (i, name, bare) in renames {
+            let e = &mut table.entries[i];
+            e.tool.qualified = format!("{prefix}{name}");
+            e.tool.name = name;
+            e.bare = bare;
+        }
+    }
+
     /// Fitted names for a batch, avoiding the other servers' names and the built-ins.
-    fn fitted_names(&self, kind: Kind, si: usize, fresh: &[(String, String, String, Option<Json>)]) -> Vec<String> {
+    fn fitted_names(&self, kind: Kind, si: usize, fresh: &[Fresh]) -> Vec<String> {
         let Some(limit) = self.limit else {
-            return fresh.iter().map(|f| f.2.clone()).collect();
+            return fresh.iter().map(|f| f.name.clone()).collect();
         };
         let table = self.table(kind);
         let mut taken: HashSet<String> =
@@ -412,20 +491,21 @@ impl Router {
             taken.extend(self.builtins.iter().cloned());
         }
         // Names that fit as they are keep them; the others must not take one of those either.
-        let plain: HashSet<&str> = fresh.iter().map(|f| f.2.as_str()).collect();
+        let plain: HashSet<&str> = fresh.iter().map(|f| f.name.as_str()).collect();
         let server = &self.servers[si].name;
         let (prefix, sep) = (self.style.prefix(), self.style.separator());
         // The server part is shortened only when some name does not fit, and then for all.
-        let too_long = fresh.iter().any(|f| f.2.len() > limit.max);
+        let too_long = fresh.iter().any(|f| f.name.len() > limit.max);
         let room = if too_long {
-            fit::server_room(prefix, sep, fresh.iter().map(|f| f.1.as_str()), limit)
+            fit::server_room(prefix, sep, fresh.iter().map(|f| f.part.as_str()), limit)
         } else {
             usize::MAX
         };
         let mut out = Vec::with_capacity(fresh.len());
-        for (_, part, name, _) in fresh {
-            let fitted = fit::fit(prefix, server, sep, part, limit, room, |n| {
-                taken.contains(n) || (n != name && plain.contains(n))
+        for f in fresh {
+            let (s, sep) = if f.bare { ("", "") } else { (server.as_str(), sep) };
+            let fitted = fit::fit(prefix, s, sep, &f.part, limit, room, |n| {
+                taken.contains(n) || (n != f.name && plain.contains(n))
             });
             taken.insert(fitted.clone());
             out.push(fitted);
@@ -737,7 +817,8 @@ impl Router {
         }
     }
 
-    /// The enabled exposed tools, in the order they were exposed.
+    /// The enabled exposed tools: servers in configuration order, each server's tools in its
+    /// list's order.
     pub fn tools(&self) -> impl Iterator<Item = &ExposedTool> {
         self.tools.entries.iter().filter(|e| e.tool.enabled).map(|e| &e.tool)
     }

@@ -130,6 +130,11 @@ impl Style {
         }
     }
 
+    /// The exposed name of a tool part without its server (conditional or never prefixing).
+    pub(crate) fn bare(&self, tool: &str) -> String {
+        format!("{}{tool}", self.prefix())
+    }
+
     pub(crate) fn join(&self, server: &str, tool: &str) -> String {
         format!("{}{server}{}{tool}", self.prefix(), self.separator())
     }

@@ -8,9 +8,10 @@ import { sizes, total } from '../../scripts/size.mjs';
 const CEILINGS = {
   // Raised for the gateway kit (MCP messages as JSON, resource templates, Mcp-Name headers):
   // 314 KB -> 388 KB raw, 133 KB -> 163 KB gzip; then the core's tables and key checks for the
-  // one-contract boundary and rewrite_tools_list in the core, 402 KB raw. Issue 14's split by
+  // one-contract boundary and rewrite_tools_list in the core, 402 KB raw; conditional prefixing,
+  // 415 KB raw. Issue 14's split by
   // feature is where this comes back down.
-  wasm: { raw: 410_000, gzip: 172_000 },
+  wasm: { raw: 418_000, gzip: 175_000 },
   js: { raw: 82_000, gzip: 17_500 },
 };
 
