@@ -65,12 +65,14 @@ let CODES = null;
 let PARTS = null;
 
 export class NamingError extends Error {
-  constructor(code, message, diagnostics = [], suggestions = []) {
+  constructor(code, message, diagnostics = [], suggestions = [], server = undefined) {
     super(message);
     this.name = 'NamingError';
     this.code = code;
     this.diagnostics = diagnostics;
     this.suggestions = suggestions;
+    // The backend server the error is about (tool_removed, tool_disabled), where there is one.
+    if (server !== undefined) this.server = server;
   }
 
   /** The JSON-RPC error an MCP server answers with: -32602 for what the client asked wrong. */
@@ -78,7 +80,9 @@ export class NamingError extends Error {
     return {
       code: w.json_rpc_code(this.code),
       message: this.message,
-      data: { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics },
+      data: this.server === undefined
+        ? { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics }
+        : { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics, server: this.server },
     };
   }
 
@@ -196,7 +200,7 @@ function call(fn) {
     return fn();
   } catch (e) {
     if (e && typeof e === 'object' && typeof e.code === 'string' && !(e instanceof Error)) {
-      throw new NamingError(e.code, e.message, e.diagnostics ?? [], e.suggestions ?? []);
+      throw new NamingError(e.code, e.message, e.diagnostics ?? [], e.suggestions ?? [], e.server);
     }
     throw e;
   }

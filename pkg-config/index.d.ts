@@ -55,6 +55,8 @@ export declare class NamingError extends Error {
   code: string;
   diagnostics: Diagnostic[];
   suggestions: string[];
+  /** The backend server the error is about (tool_removed, tool_disabled), where there is one. */
+  server?: string;
   /** The JSON-RPC error an MCP server answers with (-32602 for unknown or disabled tools, prompts, resources and bad arguments). */
   toJsonRpcError(): JsonRpcError;
   /** A tools/call result with `isError: true` whose text carries the message and the suggestions. */
@@ -64,7 +66,7 @@ export declare class NamingError extends Error {
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: { code: string; suggestions: string[]; diagnostics: Diagnostic[] };
+  data: { code: string; suggestions: string[]; diagnostics: Diagnostic[]; server?: string };
 }
 
 /** The `Mcp-Name` header value (SEP-2243): the value itself when header-safe, else `=?base64?…?=`. */

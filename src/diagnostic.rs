@@ -363,6 +363,9 @@ pub struct Error {
     pub diagnostics: Vec<Diagnostic>,
     /// Names to try instead, best first (may be empty).
     pub suggestions: Vec<String>,
+    /// The backend server the error is about, where there is one (a router's `tool_removed`,
+    /// `tool_disabled`): what a gateway needs to say which upstream is down or hides the tool.
+    pub server: Option<String>,
 }
 
 impl Error {
@@ -374,6 +377,7 @@ impl Error {
             diagnostics: vec![Diagnostic::error(code, span, message.clone())],
             message,
             suggestions: Vec::new(),
+            server: None,
         }
     }
 
@@ -387,7 +391,19 @@ impl Error {
     /// Returns `None` when the list holds no error.
     pub fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Option<Error> {
         let first = diagnostics.iter().find(|d| d.severity == Severity::Error)?;
-        Some(Error { code: first.code, message: first.message.clone(), diagnostics, suggestions: Vec::new() })
+        Some(Error {
+            code: first.code,
+            message: first.message.clone(),
+            diagnostics,
+            suggestions: Vec::new(),
+            server: None,
+        })
+    }
+
+    /// The same error, about backend server `server`.
+    pub fn for_server(mut self, server: &str) -> Error {
+        self.server = Some(server.to_string());
+        self
     }
 
     /// The same error with a suggestion added.

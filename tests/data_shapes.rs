@@ -353,6 +353,8 @@ struct Step {
     result: Option<Value>,
     #[serde(default)]
     rpc: Option<i32>,
+    #[serde(default)]
+    server: Option<String>,
 }
 
 #[test]

@@ -128,6 +128,9 @@ fn check_error(e: &mcp_naming::Error, code: &Value, step: &Value, at: &str) {
     if let Some(s) = step.get("suggestions") {
         assert_eq!(e.suggestions, strs(s), "{at}");
     }
+    if let Some(s) = step.get("server") {
+        assert_eq!(e.server.as_deref(), s.as_str(), "{at}");
+    }
 }
 
 fn to_value(j: &Json) -> Value {

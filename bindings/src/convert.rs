@@ -76,6 +76,7 @@ pub(crate) fn error(text: &str, e: &Error) -> JsValue {
         .set("message", e.message.as_str())
         .set("diagnostics", diagnostics(text, &e.diagnostics))
         .set("suggestions", strings(e.suggestions.iter().map(String::as_str)))
+        .set_opt("server", e.server.as_deref())
         .done()
 }
 

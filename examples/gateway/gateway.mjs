@@ -153,8 +153,8 @@ const handle = (fn) => async (request, extra) => {
   } catch (e) {
     if (!(e instanceof NamingError)) throw e;
     const { code, message, data } = e.toJsonRpcError();
-    const gone = Object.entries(ups).find(([n, u]) => u.down && message.includes(`server "${n}"`));
-    throw rpcError(code, gone ? `${message} (server "${gone[0]}" is down: ${gone[1].down})` : message, data);
+    const down = e.server && ups[e.server]?.down; // the server a tool_removed or tool_disabled is about
+    throw rpcError(code, down ? `${message} (server "${e.server}" is down: ${down})` : message, data);
   }
 };
 function newServer() {

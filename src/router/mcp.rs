@@ -370,12 +370,13 @@ impl Router {
         check_header(header, name)?;
         let e = match self.prompts.by_name.get(name).map(|&i| &self.prompts.entries[i]) {
             Some(e) if e.tool.enabled => e,
-            Some(_) => {
+            Some(e) => {
                 return Err(Error::new(
                     Code::ToolDisabled,
                     Span::whole(name),
                     format!("prompt {} is disabled: enable it in the gateway's configuration", quoted(name)),
-                ))
+                )
+                .for_server(&e.tool.server))
             }
             None => return Err(self.unknown(Kind::Prompt, name)),
         };

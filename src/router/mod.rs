@@ -657,15 +657,21 @@ impl Router {
     pub fn route(&self, name: &str) -> Result<Route<'_>, Error> {
         match self.resolve(name) {
             Resolved::Route(r, true) => Ok(r),
-            Resolved::Route(r, false) => Err(Error::new(
-                Code::ToolDisabled,
-                Span::whole(name),
-                format!(
-                    "tool {} is disabled{}: enable it in the gateway's configuration, or use another tool",
-                    quoted(name),
-                    r.server.map(|s| format!(" (server {})", quoted(s))).unwrap_or_default()
-                ),
-            )),
+            Resolved::Route(r, false) => {
+                let e = Error::new(
+                    Code::ToolDisabled,
+                    Span::whole(name),
+                    format!(
+                        "tool {} is disabled{}: enable it in the gateway's configuration, or use another tool",
+                        quoted(name),
+                        r.server.map(|s| format!(" (server {})", quoted(s))).unwrap_or_default()
+                    ),
+                );
+                Err(match r.server {
+                    Some(s) => e.for_server(s),
+                    None => e,
+                })
+            }
             Resolved::Unknown => Err(self.unknown(Kind::Tool, name)),
         }
     }
@@ -751,7 +757,8 @@ impl Router {
                     quoted(server),
                     kind.noun()
                 ),
-            );
+            )
+            .for_server(server);
         }
         let suggestions = self.suggestions(kind, name);
         let (code, title) = match kind {

@@ -76,6 +76,7 @@ function mcpStep(router, step, at) {
       if (step.message) assert.equal(e.message, step.message, at);
       if (step.suggestions) assert.deepEqual(e.suggestions, step.suggestions, at);
       assert.equal(e.toJsonRpcError().code, step.rpc ?? -32602, at);
+      if (step.server) assert.equal(e.toJsonRpcError().data.server, step.server, at);
       return true;
     });
     return;
