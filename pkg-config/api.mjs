@@ -14,7 +14,9 @@ export default function setWasm(wasm) {
   memory = w.wasm_memory();
   grow(1024);
   // Every table comes from the core: conventions, providers, the parts of each convention, codes.
-  const [conventionIds, providerIds, partNames, codes] = w.tables();
+  const [conventionIds, providerIds, partNames, codes, styles] = w.tables();
+  ROUTER_STYLES.push(...styles);
+  Object.freeze(ROUTER_STYLES);
   CONVENTIONS.push(...conventionIds);
   PROVIDERS.push(...providerIds);
   Object.freeze(CONVENTIONS);
@@ -57,6 +59,8 @@ function out(ptr) {
 /** The convention ids and provider ids, filled from the core when the wasm is installed. */
 export const CONVENTIONS = [];
 export const PROVIDERS = [];
+/** The router's named styles. */
+export const ROUTER_STYLES = [];
 const CONVENTION_INDEX = new Map();
 const PROVIDER_INDEX = new Map();
 const NONE = 0xffffffff;

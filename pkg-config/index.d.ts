@@ -5,6 +5,8 @@ export type Provider = "openai" | "anthropic" | "gemini" | "bedrock" | "mistral"
 
 export declare const CONVENTIONS: readonly ConventionId[];
 export declare const PROVIDERS: readonly Provider[];
+/** The router's named styles ("syntropy", "claude", "agent", "chora"). */
+export declare const ROUTER_STYLES: readonly string[];
 
 /** One problem with a name. `start`/`end` are UTF-16 offsets into the input, as JS indexes strings. */
 export interface Diagnostic {

@@ -1,7 +1,7 @@
 // The playground: live validation, conversion, provider checks, resource URIs and a router, all
 // through the npm package in this page. The state lives in the URL hash.
 import {
-  CONVENTIONS, PROVIDERS, conventions, validateToolName, detectConventions, convertToolName, checkProviders,
+  CONVENTIONS, PROVIDERS, ROUTER_STYLES, conventions, validateToolName, detectConventions, convertToolName, checkProviders,
   fitToolName, validateResourceUri, Router,
 } from '/pkg/browser.mjs';
 
@@ -37,6 +37,7 @@ const DEFAULTS = {
   server: 'context7',
   tools: 'resolve-library-id\nget-library-docs',
   call: 'mcp__syntropy__context7_get_library_doc',
+  compare: 'claude',
 };
 
 const state = { ...DEFAULTS };
@@ -194,11 +195,20 @@ function renderRouter() {
   if (!names.includes(state.server) && names.length) state.server = names[0];
   select.value = state.server;
   const tools = state.tools.split('\n').map((t) => t.trim()).filter((t) => t !== '');
+  let exposed = [];
   try {
-    const exposed = router.expose(state.server, tools);
+    exposed = router.expose(state.server, tools);
     fillTable($('exposed'), exposed.map((t) => [t.name, t.qualified, t.upstream]));
   } catch (e) {
     fillTable($('exposed'), [[el('span', { className: 'invalid' }, e.message)]]);
+  }
+  // The same server and tools named by another style, side by side (the rest of the configuration kept).
+  try {
+    const other = new Router({ ...config, style: state.compare });
+    const names = other.expose(state.server, tools);
+    fillTable($('compared'), exposed.map((t, i) => [t.qualified, names[i]?.qualified ?? '']));
+  } catch (e) {
+    fillTable($('compared'), [[el('span', { className: 'invalid' }, e.message)]]);
   }
   const suggestions = $('route-suggestions');
   try {
@@ -235,8 +245,9 @@ function update() {
 }
 
 for (const id of CONVENTIONS) $('convention').add(new Option(id, id));
+for (const id of ROUTER_STYLES) $('compare').add(new Option(id, id));
 load();
-const bind = { name: 'name', convention: 'convention', uri: 'uri', 'uri-ns': 'ns', config: 'config', server: 'server', tools: 'tools', call: 'call' };
+const bind = { name: 'name', convention: 'convention', uri: 'uri', 'uri-ns': 'ns', config: 'config', server: 'server', tools: 'tools', call: 'call', compare: 'compare' };
 for (const [id, key] of Object.entries(bind)) {
   $(id).value = state[key];
   $(id).addEventListener($(id).tagName === 'SELECT' ? 'change' : 'input', () => {

@@ -54,7 +54,7 @@ fn options(value: JsValue) -> Result<Options, JsValue> {
 }
 
 /// The core's tables, for the glue to build its own from (nothing is typed twice):
-/// `[conventionIds, providerIds, partNamesPerConvention, codes]`.
+/// `[conventionIds, providerIds, partNamesPerConvention, codes, routerStyles]`.
 #[wasm_bindgen]
 pub fn tables() -> js_sys::Array {
     let list = |items: &mut dyn Iterator<Item = &str>| items.map(JsValue::from_str).collect::<js_sys::Array>();
@@ -63,7 +63,8 @@ pub fn tables() -> js_sys::Array {
     let parts: js_sys::Array =
         Convention::ALL.iter().map(|c| JsValue::from(list(&mut c.part_names().iter().copied()))).collect();
     let codes = list(&mut Code::ALL.iter().map(|c| c.as_str()));
-    [conventions, providers, parts, codes].into_iter().map(JsValue::from).collect()
+    let styles = list(&mut mcp_naming::router::STYLES.iter().copied());
+    [conventions, providers, parts, codes, styles].into_iter().map(JsValue::from).collect()
 }
 
 /// The keys an options object may have (the core's `Options::KEYS`).

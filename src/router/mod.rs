@@ -48,6 +48,7 @@ mod template;
 pub use config::{PatternConfig, RouterConfig, ServerConfig, StyleConfig, UpstreamPattern};
 pub use mcp::{Exposure, Mapped, OnInvalid, Skipped};
 pub use resources::ExposedResource;
+pub use style::STYLES;
 
 use crate::diagnostic::{Code, Diagnostic, Error, Severity, Span};
 use crate::json::Json;

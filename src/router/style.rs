@@ -13,6 +13,9 @@ use crate::chars::camel_to_snake;
 use crate::convention::syntropy::Upstream;
 use crate::text::quoted;
 
+/// The named styles, as `style` takes them.
+pub const STYLES: &[&str] = &["syntropy", "claude", "agent", "chora"];
+
 #[derive(Debug)]
 pub(crate) enum Style {
     Syntropy,

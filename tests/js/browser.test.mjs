@@ -150,6 +150,10 @@ test('playground: router mode with the seed 003 configuration', async () => {
   assert.match(await page.textContent('#exposed'), /only in case or separators/);
   await page.fill('#tools', 'find_symbol\nget_symbols_overview');
   assert.deepEqual(await page.locator('#exposed tbody tr th').allTextContents(), ['serena_find_symbol', 'serena_get_symbols_overview']);
+  // Side by side: the same tools as Claude Code's style names them, then as the agent style does.
+  assert.deepEqual(await page.locator('#compared tbody tr td').allTextContents(), ['mcp__syntropy__serena__find_symbol', 'mcp__syntropy__serena__get_symbols_overview']);
+  await page.selectOption('#compare', 'agent');
+  assert.deepEqual(await page.locator('#compared tbody tr td').allTextContents(), ['serena__find_symbol', 'serena__get_symbols_overview']);
   await page.screenshot({ path: 'artifacts/playground-router-phone.png', fullPage: true });
   await page.fill('#config', '{ "style": "dots", "servers": [] }');
   assert.match(await page.textContent('#config-status'), /^style: unknown style "dots"/);
