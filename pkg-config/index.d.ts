@@ -155,7 +155,11 @@ export declare function checkAllowList(
 export declare function matchesPermission(rule: string, name: string): boolean;
 export declare function normalizeServerName(server: string): string;
 
-export type RouterStyle = "syntropy" | "claude" | "agent" | "chora" | { separator: string; prefix?: string; pattern?: string };
+export type RouterStyle =
+  | "syntropy" | "claude" | "agent" | "chora" | "langchain"
+  /** A peer gateway's naming with its parameters (LangChain: `prefix` is its additionalToolNamePrefix). */
+  | { peer: "langchain"; prefix?: string }
+  | { separator: string; prefix?: string; pattern?: string };
 
 export interface RouterConfig {
   style: RouterStyle;

@@ -59,6 +59,15 @@ gateway() {
   node --test examples/gateway/test/
 }
 
+peers() {
+  # The peers' own packages from a committed lockfile, driven through their public APIs.
+  if ! cmp -s tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json 2>/dev/null; then
+    npm ci --prefix tests/peers --no-audit --no-fund --loglevel=error
+    cp tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json
+  fi
+  node --test tests/peers/
+}
+
 typescript() {
   node_modules/.bin/tsc -p tests/ts/tsconfig.json
   echo "tsc: the consumer type-checks"
@@ -79,6 +88,7 @@ suite "wasm-bindgen-test in headless Chromium" env WASM_BINDGEN_USE_BROWSER=1 CH
   cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
 suite "node --test against pkg/" node_suites
 suite "the gateway example on the official SDK, in front of real servers (examples/gateway)" gateway
+suite "peer styles against the peers' own code (tests/peers)" peers
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
 suite "TypeScript consumer (tsc --strict --noEmit)" typescript
 suite "publish dry runs (cargo publish, npm publish)" publish

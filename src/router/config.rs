@@ -15,8 +15,16 @@ use serde::Deserialize;
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
 pub enum StyleConfig {
-    /// `"syntropy"`, `"claude"`, `"agent"` or `"chora"`.
+    /// `"syntropy"`, `"claude"`, `"agent"`, `"chora"` or a peer's id (`"langchain"`).
     Named(String),
+    /// A peer gateway's naming with its parameters: `{ "peer": "langchain", "prefix": "mcp" }`.
+    Peer {
+        /// The peer's id.
+        peer: String,
+        /// The peer's own prefix parameter (LangChain's `additionalToolNamePrefix`).
+        #[serde(default)]
+        prefix: Option<String>,
+    },
     /// `prefix + server + separator + tool`, every name matching `pattern` when given.
     Custom {
         /// Between server and tool; must not occur inside a server name.
@@ -133,6 +141,7 @@ const CONFIG_KEYS: &[&str] =
     &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict", "prefixMode"];
 const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "enabled"];
 const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
+const PEER_STYLE_KEYS: &[&str] = &["peer", "prefix"];
 const PATTERN_KEYS: &[&str] = &["server", "tool"];
 
 /// Reads JSON values with paths, collecting every problem as an `invalid_config` diagnostic.
@@ -254,6 +263,12 @@ impl RouterConfig {
         }
         let style = match value.get("style") {
             Some(Json::String(s)) => Some(StyleConfig::Named(s.clone())),
+            Some(s @ Json::Object(_)) if s.get("peer").is_some() => {
+                r.object(s, "style", PEER_STYLE_KEYS);
+                let peer = s.get("peer").and_then(|p| r.string(p, "style.peer"));
+                let prefix = r.opt_string(s, "prefix", "style");
+                peer.map(|peer| StyleConfig::Peer { peer, prefix })
+            }
             Some(s @ Json::Object(_)) => {
                 r.object(s, "style", STYLE_KEYS);
                 let separator = match s.get("separator") {

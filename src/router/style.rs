@@ -7,6 +7,13 @@
 //! | `agent` | `<server>__<tool>` (snake_case) | the same |
 //! | `chora` | `<server>:<tool>` (snake_case) | the same |
 //! | custom | `<prefix><server><separator><tool>` | the same |
+//! | `langchain` | `[<prefix>__]<server>__<tool>`, names as the server wrote them | the same |
+//!
+//! Peer styles reproduce another gateway's names exactly and are checked against the peer's own
+//! package (tests/peers/): `langchain` is `@langchain/mcp-adapters`' `loadMcpTools` with
+//! `prefixToolNameWithServerName` on and `additionalToolNamePrefix` as `prefix`. Where the
+//! router refuses what the peer exposes (empty names, deceptive characters, names that differ
+//! only in case or separators), the refusal is the router's, reported as for every style.
 
 use super::config::{Server, StyleConfig};
 use crate::chars::camel_to_snake;
@@ -14,7 +21,10 @@ use crate::convention::syntropy::Upstream;
 use crate::text::quoted;
 
 /// The named styles, as `style` takes them.
-pub const STYLES: &[&str] = &["syntropy", "claude", "agent", "chora"];
+pub const STYLES: &[&str] = &["syntropy", "claude", "agent", "chora", "langchain"];
+
+/// The peers a `{ peer, … }` style can name.
+pub const PEERS: &[&str] = &["langchain"];
 
 #[derive(Debug)]
 pub(crate) enum Style {
@@ -22,7 +32,15 @@ pub(crate) enum Style {
     Claude,
     Agent,
     Chora,
-    Custom { separator: String, prefix: String, pattern: Option<regex_lite::Regex> },
+    Custom {
+        separator: String,
+        prefix: String,
+        pattern: Option<regex_lite::Regex>,
+    },
+    /// `@langchain/mcp-adapters`: `prefix` is `<additionalToolNamePrefix>__` or empty.
+    LangChain {
+        prefix: String,
+    },
 }
 
 impl Style {
@@ -33,21 +51,42 @@ impl Style {
                 "claude" => Ok(Style::Claude),
                 "agent" => Ok(Style::Agent),
                 "chora" => Ok(Style::Chora),
+                "langchain" => Ok(Style::LangChain { prefix: String::new() }),
                 other => Err((
                     "style",
                     format!(
-                        "unknown style {}: use \"syntropy\", \"claude\", \"agent\", \"chora\" or {{ separator, prefix?, pattern? }}",
-                        quoted(other)
+                        "unknown style {}: use {}, {{ peer, prefix? }} or {{ separator, prefix?, pattern? }}",
+                        quoted(other),
+                        STYLES.iter().map(|s| quoted(s)).collect::<Vec<_>>().join(", ")
+                    ),
+                )),
+            },
+            StyleConfig::Peer { peer, prefix } => match peer.as_str() {
+                "langchain" => Ok(Style::LangChain {
+                    prefix: prefix.as_deref().filter(|p| !p.is_empty()).map(|p| format!("{p}__")).unwrap_or_default(),
+                }),
+                other => Err((
+                    "style.peer",
+                    format!(
+                        "unknown peer {}: use {}",
+                        quoted(other),
+                        PEERS.iter().map(|p| quoted(p)).collect::<Vec<_>>().join(", ")
                     ),
                 )),
             },
             StyleConfig::Custom { separator, prefix, pattern } => {
                 if separator.is_empty() {
-                    return Err(("style.separator", "the separator is empty: use one or more characters, such as \"__\"".into()));
+                    return Err((
+                        "style.separator",
+                        "the separator is empty: use one or more characters, such as \"__\"".into(),
+                    ));
                 }
                 let pattern = match pattern {
                     Some(p) => Some(regex_lite::Regex::new(p).map_err(|e| {
-                        ("style.pattern", format!("{} does not compile: {}", quoted(p), e.to_string().replace('\n', " ")))
+                        (
+                            "style.pattern",
+                            format!("{} does not compile: {}", quoted(p), e.to_string().replace('\n', " ")),
+                        )
                     })?),
                     None => None,
                 };
@@ -59,7 +98,7 @@ impl Style {
     pub(crate) fn separator(&self) -> &str {
         match self {
             Style::Syntropy => "_",
-            Style::Claude | Style::Agent => "__",
+            Style::Claude | Style::Agent | Style::LangChain { .. } => "__",
             Style::Chora => ":",
             Style::Custom { separator, .. } => separator,
         }
@@ -67,7 +106,7 @@ impl Style {
 
     pub(crate) fn prefix(&self) -> &str {
         match self {
-            Style::Custom { prefix, .. } => prefix,
+            Style::Custom { prefix, .. } | Style::LangChain { prefix } => prefix,
             _ => "",
         }
     }
@@ -122,6 +161,8 @@ impl Style {
                 }
                 snake
             }
+            // The peer exposes the server's own name, unchanged.
+            Style::LangChain { .. } => tool,
             Style::Custom { .. } => tool
                 .chars()
                 .map(|c| if c.is_ascii() && crate::convention::mcp::is_name_byte(c as u8) { c } else { '_' })
