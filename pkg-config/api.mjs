@@ -604,6 +604,13 @@ export class Router {
   /** The upstream resources/read params ({ server, params, header }), or a NamingError. */
   mapReadResource(params, opts) { return this.#map(2, 'uri', params, opts); }
 
+  /** The name this router exposes for the tool `from` (another Router) exposes as `name`: migrates permission files and eval sets. */
+  migrateName(name, from) {
+    string(name, 'name');
+    if (!(from instanceof Router)) throw invalidArgument(`from must be a Router, got ${describe(from)}`, 'from');
+    return call(() => this.#core.migrate(name, from.#core));
+  }
+
   /** A tools/call or resources/read result with every URI rewritten so the client can read it back through the gateway. */
   rewriteResult(server, result) {
     string(server, 'server');

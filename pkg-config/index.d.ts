@@ -290,6 +290,8 @@ export declare class Router {
   mapGetPrompt<P extends { name: string }>(params: P, options?: MapOptions): Mapped<P>;
   /** @throws NamingError (unknown_resource, name_mismatch) */
   mapReadResource<P extends { uri: string }>(params: P, options?: MapOptions): Mapped<P>;
+  /** The name this router exposes for the tool `from` exposes as `name` (migrating permission files, eval sets). @throws NamingError unknown_tool */
+  migrateName(name: string, from: Router): string;
   /** A tools/call or resources/read result with its URIs readable back through the gateway. */
   rewriteResult<T extends object>(server: string, result: T): T;
   exposeResource(server: string, uri: string): string;

@@ -308,3 +308,33 @@ fn rewrites_a_real_tools_list_result() {
         "tool_disabled"
     );
 }
+
+#[test]
+fn names_migrate_between_styles() {
+    let router = |style: Value| {
+        let config = json!({ "style": style, "servers": [{ "name": "memory" }, { "name": "github" }] });
+        let mut r = Router::new(RouterConfig::from_json(&serde_json::from_value(config).unwrap()).unwrap()).unwrap();
+        r.expose("memory", &["save", "read_graph"]).unwrap();
+        r.expose("github", &["create-issue"]).unwrap();
+        r
+    };
+    let langchain = router(json!({ "peer": "langchain", "prefix": "mcp" }));
+    let claude = router(json!("claude"));
+    let agent = router(json!("agent"));
+    assert_eq!(claude.migrate("mcp__memory__save", &langchain).unwrap(), "memory__save");
+    assert_eq!(agent.migrate("mcp__github__create-issue", &langchain).unwrap(), "github__create_issue");
+    assert_eq!(langchain.migrate("github__create_issue", &agent).unwrap(), "mcp__github__create-issue");
+    let err = claude.migrate("mcp__memory__sav", &langchain).unwrap_err();
+    assert_eq!(
+        (err.code.as_str(), err.suggestions.as_slice()),
+        ("unknown_tool", &["mcp__memory__save".to_string()][..])
+    );
+    let mut partial = router(json!("claude"));
+    partial.expose("github", &Vec::<String>::new()).unwrap();
+    let err = partial.migrate("mcp__github__create-issue", &langchain).unwrap_err();
+    assert_eq!(err.server.as_deref(), Some("github"));
+    assert_eq!(
+        err.message,
+        "\"mcp__github__create-issue\" is server \"github\" tool \"create-issue\", which this router has not exposed"
+    );
+}

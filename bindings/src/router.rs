@@ -173,6 +173,11 @@ impl WasmRouter {
         Ok(to_js(&out))
     }
 
+    /// `router.migrateName(name, from)`.
+    pub fn migrate(&self, name: &str, from: &WasmRouter) -> Result<String, JsValue> {
+        self.inner.migrate(name, &from.inner).map_err(|e| error_to_js(name, &e))
+    }
+
     /// `router.route(name)`.
     pub fn route(&self, name: &str) -> Result<JsValue, JsValue> {
         self.inner.route(name).map(|r| route_js(&r)).map_err(|e| error_to_js(name, &e))

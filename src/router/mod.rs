@@ -825,6 +825,52 @@ impl Router {
         }
     }
 
+    /// The name this router exposes for the tool that `from` exposes as `name`: how a
+    /// permission file, a prompt or an eval set written for one gateway's names moves to another
+    /// (`mcp__memory__save` under `{ peer: "langchain", prefix: "mcp" }` is `memory__save` under
+    /// `claude`). Both routers must have exposed the server's tools.
+    ///
+    /// ```
+    /// use mcp_naming::json::Json;
+    /// use mcp_naming::router::{Router, RouterConfig};
+    /// let router = |style: &str| {
+    ///     let json: Json = serde_json::from_str(&format!(r#"{{ "style": {style}, "servers": [{{ "name": "memory" }}] }}"#)).unwrap();
+    ///     let mut r = Router::new(RouterConfig::from_json(&json).unwrap()).unwrap();
+    ///     r.expose("memory", &["save"]).unwrap();
+    ///     r
+    /// };
+    /// let (old, new) = (router(r#"{ "peer": "langchain", "prefix": "mcp" }"#), router(r#""syntropy""#));
+    /// assert_eq!(new.migrate("mcp__memory__save", &old).unwrap(), "memory_save");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Router::route`] on `from`; `unknown_tool` when this router has no such tool of that
+    /// server (naming the server), `invalid_argument` for a built-in.
+    pub fn migrate(&self, name: &str, from: &Router) -> Result<String, Error> {
+        let route = from.route(name)?;
+        let Some(server) = route.server else {
+            return Err(Error::invalid_argument(format!("{} is a built-in of the other gateway", quoted(name))));
+        };
+        self.tools
+            .entries
+            .iter()
+            .find(|e| e.tool.server == server && e.tool.upstream == route.tool)
+            .map(|e| e.tool.name.clone())
+            .ok_or_else(|| {
+                Error::new(
+                    Code::UnknownTool,
+                    Span::whole(name),
+                    format!(
+                        "{} is server {} tool {}, which this router has not exposed",
+                        quoted(name),
+                        quoted(server),
+                        quoted(&route.tool)
+                    ),
+                )
+                .for_server(server)
+            })
+    }
+
     /// The enabled exposed tools: servers in configuration order, each server's tools in its
     /// list's order.
     pub fn tools(&self) -> impl Iterator<Item = &ExposedTool> {

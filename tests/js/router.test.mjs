@@ -151,3 +151,20 @@ test('router: provider fitting keeps 40-120 character names valid and routable',
     }
   }
 });
+
+test('router: names migrate from one style to another (permission files, eval sets)', () => {
+  const router = (style) => {
+    const r = new Router({ style, servers: [{ name: 'memory' }, { name: 'github' }] });
+    r.exposeTools('memory', [{ name: 'save' }, { name: 'read_graph' }]);
+    r.exposeTools('github', [{ name: 'create-issue' }]);
+    return r;
+  };
+  const langchain = router({ peer: 'langchain', prefix: 'mcp' });
+  const claude = router('claude');
+  const agent = router('agent');
+  assert.equal(claude.migrateName('mcp__memory__save', langchain), 'memory__save');
+  assert.equal(agent.migrateName('mcp__github__create-issue', langchain), 'github__create_issue');
+  assert.deepEqual(['mcp__memory__save', 'mcp__memory__read_graph'].map((n) => claude.migrateName(n, langchain)), ['memory__save', 'memory__read_graph']);
+  assert.throws(() => claude.migrateName('mcp__memory__sav', langchain), { code: 'unknown_tool', suggestions: ['mcp__memory__save'] });
+  assert.throws(() => claude.migrateName('x', {}), { code: 'invalid_argument' });
+});

@@ -9,10 +9,10 @@ const CEILINGS = {
   // Raised for the gateway kit (MCP messages as JSON, resource templates, Mcp-Name headers):
   // 314 KB -> 388 KB raw, 133 KB -> 163 KB gzip; then the core's tables and key checks for the
   // one-contract boundary and rewrite_tools_list in the core, 402 KB raw; conditional prefixing,
-  // 415 KB raw. Issue 14's split by
+  // 415 KB raw; the langchain peer style and migration between styles, 418 KB raw. Issue 14's split by
   // feature is where this comes back down.
-  wasm: { raw: 418_000, gzip: 175_000 },
-  js: { raw: 82_000, gzip: 17_500 },
+  wasm: { raw: 424_000, gzip: 177_000 },
+  js: { raw: 84_000, gzip: 18_000 },
 };
 
 test('the .wasm stays under its ceiling (raw and gzip)', () => {
