@@ -25,11 +25,22 @@ suite() {
   fi
 }
 
-# required NAME COMMAND...: a suite the others depend on; its failure ends the run.
+# required NAME COMMAND...: a suite the others depend on; its own failure ends the run (not an
+# earlier suite's).
 required() {
+  local before=${#failed[@]}
   suite "$@"
+  if [ "${#failed[@]}" -gt "$before" ]; then
+    printf '\nstopping here: the remaining suites need "%s"\n' "$1"
+    summary
+  fi
+}
+
+# summary: the closing lines (counts, then each failed suite), and exit 1 if any failed.
+summary() {
+  printf '\nsuites: %d passed, %d failed\n' "$passed" "${#failed[@]}"
   if [ "${#failed[@]}" -gt 0 ]; then
-    printf '\nsuites: %d passed, %d failed (%s); the rest need it\n' "$passed" "${#failed[@]}" "${failed[*]}"
+    printf 'failed: %s\n' "${failed[@]}"
     exit 1
   fi
 }
@@ -73,9 +84,13 @@ typescript() {
   echo "tsc: the consumer type-checks"
 }
 
-publish() {
-  # Dry runs only: nothing leaves the machine.
-  cargo publish --dry-run --allow-dirty --quiet
+# Publishing, as dry runs only (--dry-run: nothing is uploaded): the core crate as crates.io
+# would build it from its packaged files, and the npm package from pkg/.
+publish_crate() {
+  cargo publish -p mcp-naming --dry-run --allow-dirty --quiet
+}
+
+publish_npm() {
   (cd pkg && npm publish --dry-run --ignore-scripts --loglevel=error)
 }
 
@@ -91,10 +106,7 @@ suite "the gateway example on the official SDK, in front of real servers (exampl
 suite "peer styles against the peers' own code (tests/peers)" peers
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
 suite "TypeScript consumer (tsc --strict --noEmit)" typescript
-suite "publish dry runs (cargo publish, npm publish)" publish
+suite "cargo publish --dry-run (the core crate)" publish_crate
+suite "npm publish --dry-run (pkg/)" publish_npm
 
-printf '\nsuites: %d passed, %d failed\n' "$passed" "${#failed[@]}"
-if [ "${#failed[@]}" -gt 0 ]; then
-  printf 'failed: %s\n' "${failed[@]}"
-  exit 1
-fi
+summary

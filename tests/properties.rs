@@ -112,7 +112,14 @@ fn long_fitted_names_are_distinct() {
         let fitted = fit_all(&names, provider);
         let distinct: std::collections::HashSet<&String> = fitted.iter().collect();
         assert_eq!(distinct.len(), names.len());
-        assert!(fitted.iter().all(|f| provider.accepts(f) && f.len() <= 64));
+        // Every name is over 64 characters, all of them allowed: each keeps its first 55, then
+        // `_` and 8 hex digits of its hash.
+        for (n, f) in names.iter().zip(&fitted) {
+            assert!(provider.accepts(f), "{n:?} -> {f:?}");
+            assert_eq!(f.len(), 64, "{f:?}");
+            assert_eq!(f[..55], n[..55], "{n:?} -> {f:?}");
+            assert!(f[55..].starts_with('_') && f[56..].bytes().all(|b| b.is_ascii_hexdigit()), "{f:?}");
+        }
     }
 }
 

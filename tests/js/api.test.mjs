@@ -6,38 +6,40 @@ import * as naming from 'mcp-naming';
 const WRONG = [undefined, null, 42, {}, [], () => 1, true, Symbol('s')];
 
 test('every function answers a wrong type with NamingError invalid_argument', () => {
+  // Each call with the wrong values it legitimately accepts: [] is a valid list of names, {} a
+  // valid (empty) tool state or a set of parts to complain about later (below).
+  const emptyList = (v) => Array.isArray(v) && v.length === 0;
+  const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   const calls = [
-    (v) => naming.validateToolName(v, 'mcp'),
-    (v) => naming.validateToolName('x', v),
-    (v) => naming.isValidToolName(v, 'chora'),
-    (v) => naming.isValidToolName('x', v),
-    (v) => naming.validateToolNames(v, 'mcp'),
-    (v) => naming.validateToolNames([v], 'mcp'),
-    (v) => naming.parseToolName(v, 'agent'),
-    (v) => naming.formatToolName(v, 'chora'),
-    (v) => naming.convertToolName(v, 'chora', 'agent'),
-    (v) => naming.convertToolName('a:b', v, 'agent'),
-    (v) => naming.detectConventions(v),
-    (v) => naming.parseResourceUri(v),
-    (v) => naming.formatResourceUri(v),
-    (v) => naming.validateResourceUri(v),
-    (v) => naming.namespaceFromSlug(v),
-    (v) => naming.checkProviders(v),
-    (v) => naming.fitToolName(v, 'openai'),
-    (v) => naming.fitToolName('x', v),
-    (v) => naming.fitToolNames(v, 'openai'),
-    (v) => naming.syntropyLayers(v),
-    (v) => naming.matchesPermission(v, 'mcp__a__b'),
-    (v) => naming.normalizeServerName(v),
-    (v) => naming.checkToolState(v),
-    (v) => naming.isToolEnabled({}, v),
+    ['validateToolName(v, mcp)', (v) => naming.validateToolName(v, 'mcp')],
+    ['validateToolName(x, v)', (v) => naming.validateToolName('x', v)],
+    ['isValidToolName(v, chora)', (v) => naming.isValidToolName(v, 'chora')],
+    ['isValidToolName(x, v)', (v) => naming.isValidToolName('x', v)],
+    ['validateToolNames(v, mcp)', (v) => naming.validateToolNames(v, 'mcp'), emptyList],
+    ['validateToolNames([v], mcp)', (v) => naming.validateToolNames([v], 'mcp')],
+    ['parseToolName(v, agent)', (v) => naming.parseToolName(v, 'agent')],
+    ['formatToolName(v, chora)', (v) => naming.formatToolName(v, 'chora'), plainObject],
+    ['convertToolName(v, chora, agent)', (v) => naming.convertToolName(v, 'chora', 'agent')],
+    ['convertToolName(a:b, v, agent)', (v) => naming.convertToolName('a:b', v, 'agent')],
+    ['detectConventions(v)', (v) => naming.detectConventions(v)],
+    ['parseResourceUri(v)', (v) => naming.parseResourceUri(v)],
+    ['formatResourceUri(v)', (v) => naming.formatResourceUri(v), plainObject],
+    ['validateResourceUri(v)', (v) => naming.validateResourceUri(v)],
+    ['namespaceFromSlug(v)', (v) => naming.namespaceFromSlug(v)],
+    ['checkProviders(v)', (v) => naming.checkProviders(v)],
+    ['fitToolName(v, openai)', (v) => naming.fitToolName(v, 'openai')],
+    ['fitToolName(x, v)', (v) => naming.fitToolName('x', v)],
+    ['fitToolNames(v, openai)', (v) => naming.fitToolNames(v, 'openai'), emptyList],
+    ['syntropyLayers(v)', (v) => naming.syntropyLayers(v)],
+    ['matchesPermission(v, mcp__a__b)', (v) => naming.matchesPermission(v, 'mcp__a__b')],
+    ['normalizeServerName(v)', (v) => naming.normalizeServerName(v)],
+    ['checkToolState(v)', (v) => naming.checkToolState(v), plainObject],
+    ['isToolEnabled({}, v)', (v) => naming.isToolEnabled({}, v)],
   ];
-  for (const [i, call] of calls.entries()) {
+  for (const [what, call, accepts = () => false] of calls) {
     for (const v of WRONG) {
-      // [] is a valid list of names, {} a valid (empty) tool state or set of parts to complain about later
-      if (Array.isArray(v) && v.length === 0 && (i === 4 || i === 18)) continue;
-      if (v !== null && typeof v === 'object' && !Array.isArray(v) && (i === 22 || i === 7 || i === 12)) continue;
-      assert.throws(() => call(v), (e) => e instanceof naming.NamingError && e.code === 'invalid_argument', `call ${i} with ${String(v)}`);
+      if (accepts(v)) continue;
+      assert.throws(() => call(v), (e) => e instanceof naming.NamingError && e.code === 'invalid_argument', `${what} with ${String(v)}`);
     }
   }
   assert.throws(() => naming.validateToolName('x', 'nope'), { code: 'invalid_argument', message: /unknown convention "nope": use one of mcp, chora/ });
@@ -96,7 +98,8 @@ test('conventions() lists every convention with examples that hold', () => {
   const list = naming.conventions();
   assert.deepEqual(list.map((c) => c.id), ['mcp', 'chora', 'syntropy', 'claude', 'agent', 'openproject', 'registry']);
   for (const c of list) {
-    assert.ok(c.title && c.grammar);
+    for (const key of ['title', 'grammar']) assert.ok(typeof c[key] === 'string' && c[key].length > 0, `${c.id}.${key}`);
+    assert.ok(c.examples.valid.length > 0 && c.examples.invalid.length > 0, `${c.id}: examples of both kinds`);
     for (const v of c.examples.valid) assert.equal(naming.isValidToolName(v, c.id), true, `${c.id} ${v}`);
     for (const v of c.examples.invalid) assert.equal(naming.isValidToolName(v, c.id), false, `${c.id} ${v}`);
   }

@@ -4,11 +4,18 @@ import assert from 'node:assert/strict';
 import * as naming from 'mcp-naming';
 import { load, CONVENTION_FILES, fnv1a } from './helpers.mjs';
 
+// The keys each table's cases may have: every one is checked below, but for `source`
+// (documentation). load() fails on any other key, naming the case and the key.
+const NAME_CASE = ['name', 'valid', 'errors', 'warnings', 'suggestion', 'parts', 'messages', 'spans', 'options', 'source'];
+
 for (const convention of CONVENTION_FILES) {
   test(`conformance: ${convention}`, () => {
-    const { cases } = load(convention);
+    const data = load(convention, { convention: null, cases: NAME_CASE });
+    assert.equal(data.convention, convention, `tests/data/${convention}.json names another convention`);
+    const { cases } = data;
     const names = cases.filter((c) => !c.options).map((c) => c.name);
     const batch = naming.validateToolNames(names, convention);
+    assert.equal(batch.length, names.length, 'validateToolNames: one answer per name');
     let i = 0;
     for (const c of cases) {
       const at = `${convention} ${JSON.stringify(c.name.slice(0, 60))}`;
@@ -41,12 +48,11 @@ for (const convention of CONVENTION_FILES) {
       }
       if (r.suggestion !== null) assert.ok(naming.isValidToolName(r.suggestion, convention, c.options), `${at}: suggestion valid`);
     }
-    assert.equal(i, batch.length);
   });
 }
 
 test('conformance: resource URIs', () => {
-  for (const c of load('uri').cases) {
+  for (const c of load('uri', { cases: ['uri', 'valid', 'errors', 'suggestion', 'parts', 'messages', 'options', 'source'] }).cases) {
     const r = naming.validateResourceUri(c.uri, c.options);
     assert.equal(r.valid, c.valid, c.uri);
     assert.equal(r.convention, 'chora');
@@ -64,16 +70,21 @@ test('conformance: resource URIs', () => {
 });
 
 test('conformance: namespaces from slugs', () => {
-  for (const c of load('slug').cases) {
+  for (const c of load('slug', { cases: ['slug', 'namespace', 'error', 'source'] }).cases) {
     if (c.namespace) assert.equal(naming.namespaceFromSlug(c.slug), c.namespace);
     else assert.throws(() => naming.namespaceFromSlug(c.slug), { code: c.error });
   }
 });
 
 test('conformance: providers and fitting', () => {
-  const data = load('providers');
+  const data = load('providers', {
+    accepts: ['name', 'accepts'],
+    fit: ['name', 'provider', 'fitted', 'taken', 'hashed', 'prefix'],
+  });
   for (const c of data.accepts) assert.deepEqual(naming.checkProviders(c.name), c.accepts, c.name);
   for (const c of data.fit) {
+    assert.equal(c.hashed === true, c.prefix !== undefined, `${JSON.stringify(c)}: hashed and prefix go together`);
+    assert.ok(c.hashed || c.fitted !== undefined, `${JSON.stringify(c)}: neither fitted nor hashed`);
     const fitted = naming.fitToolName(c.name, c.provider, c.taken ? { taken: c.taken } : undefined);
     assert.equal(naming.checkProviders(fitted)[c.provider], true, `${fitted} passes ${c.provider}`);
     if (c.fitted !== undefined) assert.equal(fitted, c.fitted);
@@ -86,21 +97,24 @@ test('conformance: providers and fitting', () => {
 });
 
 test('conformance: conversions', () => {
-  for (const c of load('convert').cases) {
+  for (const c of load('convert', { cases: ['name', 'from', 'to', 'result', 'error', 'options', 'source'] }).cases) {
     if (c.result !== undefined) assert.equal(naming.convertToolName(c.name, c.from, c.to, c.options), c.result, c.name);
     else assert.throws(() => naming.convertToolName(c.name, c.from, c.to, c.options), { code: c.error });
   }
 });
 
 test('conformance: Claude Code permission rules', () => {
-  for (const c of load('claude-rules').cases) {
+  for (const c of load('claude-rules', { cases: ['rule', 'name', 'matches', 'error'] }).cases) {
     if (c.error) assert.throws(() => naming.matchesPermission(c.rule, 'mcp__a__b'), { code: c.error });
     else assert.equal(naming.matchesPermission(c.rule, c.name), c.matches, `${c.rule} ${c.name}`);
   }
 });
 
 test('conformance: Syntropy tool-state and allow-list files', () => {
-  const data = load('syntropy-files');
+  const data = load('syntropy-files', {
+    toolState: ['state', 'errors', 'enabled', 'source'],
+    allowList: ['allow', 'errors'],
+  });
   for (const c of data.toolState) {
     const r = naming.checkToolState(c.state);
     assert.deepEqual(r.errors.map((d) => d.code), c.errors);

@@ -3,10 +3,37 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as n from 'mcp-naming';
-import { load } from './helpers.mjs';
+import { load, checkKeys } from './helpers.mjs';
 
 const op = load('openproject-data');
 const reg = load('registry-data');
+
+// The keys each table's cases may have: every one is checked below, but for `source`
+// (documentation). A misspelled key fails here, naming the case and the key.
+test('the data files have only known keys', () => {
+  checkKeys(op, {
+    durations: ['text', 'iso', 'error', 'source'],
+    formatDuration: ['iso', 'text', 'error', 'source'],
+    pages: [{ items: null, page: { offset: null, pageSize: null, total: null }, out: null, error: null, source: null }],
+    hrefs: ['href', 'id', 'source'],
+    links: [{ link: { href: null, title: null }, out: null, source: null }],
+    errors: ['status', 'details', 'message', 'error', 'source'],
+    resolve: { candidates: ['name', 'identifier'], cases: ['query', 'index', 'error', 'message', 'source'] },
+    customFields: ['key', 'name', 'error', 'source'],
+    registries: ['names', 'error', 'message', 'source'],
+    dates: ['text', 'date', 'error', 'source'],
+  }, 'tests/data/openproject-data.json');
+  checkKeys(reg, {
+    profiles: ['profile', 'errors', 'source'],
+    descriptors: ['descriptor', 'errors', 'message', 'source'],
+    forLanguage: { descriptors: null, cases: ['language', 'ids'] },
+    requests: ['descriptor', 'request', 'scopes', 'errors', 'message', 'source'],
+    paths: { root: null, cases: ['path', 'resolved', 'error', 'source'] },
+    roots: ['root', 'path', 'resolved', 'error', 'source'],
+    fsWrite: null,
+    astRefactor: null,
+  }, 'tests/data/registry-data.json');
+});
 
 function expectError(fn, code, message) {
   assert.throws(fn, (e) => {
