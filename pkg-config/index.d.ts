@@ -5,7 +5,7 @@ export type Provider = "openai" | "anthropic" | "gemini" | "bedrock" | "mistral"
 
 export declare const CONVENTIONS: readonly ConventionId[];
 export declare const PROVIDERS: readonly Provider[];
-/** The router's named styles ("syntropy", "claude", "agent", "chora"). */
+/** The router's named styles ("syntropy", "claude", "agent", "chora") and peer styles ("openai-agents", "langchain", …). */
 export declare const ROUTER_STYLES: readonly string[];
 
 /** One problem with a name. `start`/`end` are UTF-16 offsets into the input, as JS indexes strings. */
@@ -155,10 +155,34 @@ export declare function checkAllowList(
 export declare function matchesPermission(rule: string, name: string): boolean;
 export declare function normalizeServerName(server: string): string;
 
-export type RouterStyle =
-  | "syntropy" | "claude" | "agent" | "chora" | "langchain"
-  /** A peer gateway's naming with its parameters (LangChain: `prefix` is its additionalToolNamePrefix). */
+/** A peer gateway's or agent SDK's naming, reproduced exactly. */
+export type PeerId =
+  | "openai-agents" | "langchain" | "litellm" | "contextforge" | "docker"
+  | "fastmcp" | "agentgateway" | "metamcp" | "cloudflare-agents";
+
+/** A peer's parameters; `prefixes` maps a configured server name to the name the peer knows it by. */
+export type PeerStyle =
+  /** OpenAI Agents SDK with includeServerInToolNames: the JavaScript SDK (default) or the Python one. */
+  | { peer: "openai-agents"; sdk?: "js" | "python" }
+  /** LangChain MCP adapters with prefixToolNameWithServerName; `prefix` is its additionalToolNamePrefix. */
   | { peer: "langchain"; prefix?: string }
+  /** LiteLLM: MCP_TOOL_PREFIX_SEPARATOR (default "-"); `prefixes` are server aliases. */
+  | { peer: "litellm"; separator?: string; prefixes?: Record<string, string> }
+  /** IBM ContextForge: GATEWAY_TOOL_NAME_SEPARATOR. */
+  | { peer: "contextforge"; separator?: "-" | "--" | "_" | "." }
+  /** Docker MCP gateway: the tool-name-prefix feature; `prefixes` are catalog prefixes. */
+  | { peer: "docker"; toolNamePrefix?: boolean; prefixes?: Record<string, string> }
+  | { peer: "fastmcp" }
+  /** agentgateway's prefix mode (default "conditional": prefixed once more than one target is configured). */
+  | { peer: "agentgateway"; mode?: "conditional" | "always" | "never" }
+  /** MetaMCP; `prefixes` stand for serverInfo names. */
+  | { peer: "metamcp"; prefixes?: Record<string, string> }
+  /** Cloudflare agents: ids as MCPClientManager.connect takes them, or normalized as addMcpServer stores them. */
+  | { peer: "cloudflare-agents"; normalize?: boolean; prefixes?: Record<string, string> };
+
+export type RouterStyle =
+  | "syntropy" | "claude" | "agent" | "chora" | PeerId
+  | PeerStyle
   | { separator: string; prefix?: string; pattern?: string };
 
 export interface RouterConfig {

@@ -76,6 +76,15 @@ peers() {
     npm ci --prefix tests/peers --no-audit --no-fund --loglevel=error
     cp tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json
   fi
+  # The Python peers (openai-agents, fastmcp) in a virtual environment from pinned requirements;
+  # exit 3 means PyPI refused them: the suite says so and skips only those, never silently.
+  local rc=0
+  bash tests/peers/py/setup.sh || rc=$?
+  if [ "$rc" -eq 3 ]; then
+    export PEERS_PY_REFUSED="tests/peers/py/setup.sh exited 3 (see its output above)"
+  elif [ "$rc" -ne 0 ]; then
+    return "$rc"
+  fi
   node --test tests/peers/
 }
 

@@ -179,6 +179,9 @@ codes! {
     NameMismatch => "name_mismatch",
     /// Router: an `Mcp-Name` header whose Base64 form does not decode.
     InvalidHeader => "invalid_header",
+    /// Router: a peer style exposes a name a model provider refuses (a warning; set `provider`
+    /// to fit the names).
+    ProviderRefused => "provider_refused",
     /// Router: a paging cursor the gateway did not give out, or from before the list changed.
     InvalidCursor => "invalid_cursor",
     /// Router: an upstream tool name that cannot be exposed (empty, too long, deceptive characters).

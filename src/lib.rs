@@ -38,6 +38,7 @@ pub(crate) mod pairs;
 pub mod provider;
 pub mod registry;
 pub mod router;
+pub(crate) mod sha1;
 pub(crate) mod text;
 pub mod uri;
 

@@ -205,8 +205,9 @@ function renderRouter() {
   // The same server and tools named by another style, side by side (the rest of the configuration kept).
   try {
     const other = new Router({ ...config, style: state.compare });
-    const names = other.expose(state.server, tools);
-    fillTable($('compared'), exposed.map((t, i) => [t.qualified, names[i]?.qualified ?? '']));
+    const theirs = new Map(other.expose(state.server, tools).map((t) => [t.upstream, t.qualified]));
+    // Paired by upstream tool: a peer style may leave a tool out (shown as "left out").
+    fillTable($('compared'), tools.map((t) => [exposed.find((e) => e.upstream === t)?.qualified ?? 'left out', theirs.get(t) ?? 'left out']));
   } catch (e) {
     fillTable($('compared'), [[el('span', { className: 'invalid' }, e.message)]]);
   }

@@ -63,7 +63,7 @@ pub fn tables() -> js_sys::Array {
     let parts: js_sys::Array =
         Convention::ALL.iter().map(|c| JsValue::from(list(&mut c.part_names().iter().copied()))).collect();
     let codes = list(&mut Code::ALL.iter().map(|c| c.as_str()));
-    let styles = list(&mut mcp_naming::router::STYLES.iter().copied());
+    let styles = list(&mut mcp_naming::router::STYLES.iter().chain(mcp_naming::router::PEERS).copied());
     [conventions, providers, parts, codes, styles].into_iter().map(JsValue::from).collect()
 }
 

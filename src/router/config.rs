@@ -15,16 +15,11 @@ use serde::Deserialize;
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
 pub enum StyleConfig {
-    /// `"syntropy"`, `"claude"`, `"agent"`, `"chora"` or a peer's id (`"langchain"`).
+    /// `"syntropy"`, `"claude"`, `"agent"`, `"chora"` or a peer's id (`"openai-agents"`,
+    /// `"langchain"`, …), with the peer's defaults.
     Named(String),
     /// A peer gateway's naming with its parameters: `{ "peer": "langchain", "prefix": "mcp" }`.
-    Peer {
-        /// The peer's id.
-        peer: String,
-        /// The peer's own prefix parameter (LangChain's `additionalToolNamePrefix`).
-        #[serde(default)]
-        prefix: Option<String>,
-    },
+    Peer(PeerConfig),
     /// `prefix + server + separator + tool`, every name matching `pattern` when given.
     Custom {
         /// Between server and tool; must not occur inside a server name.
@@ -36,6 +31,52 @@ pub enum StyleConfig {
         #[serde(default)]
         pattern: Option<String>,
     },
+}
+
+/// A peer style's parameters; each peer takes only its own (see [`PEERS`](super::PEERS)).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PeerConfig {
+    /// The peer's id.
+    pub peer: String,
+    /// LangChain's `additionalToolNamePrefix`.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// LiteLLM's `MCP_TOOL_PREFIX_SEPARATOR` (default `-`); ContextForge's
+    /// `GATEWAY_TOOL_NAME_SEPARATOR` (`-`, `--`, `_` or `.`).
+    #[serde(default)]
+    pub separator: Option<String>,
+    /// agentgateway's prefix mode: `conditional` (default), `always`, `never`.
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// The OpenAI Agents SDK: `js` (`@openai/agents-core`, default) or `python` (`openai-agents`).
+    #[serde(default)]
+    pub sdk: Option<String>,
+    /// Cloudflare agents: ids as `Agent.addMcpServer` normalizes them (default: as
+    /// `MCPClientManager.connect` takes them).
+    #[serde(default)]
+    pub normalize: Option<bool>,
+    /// Docker: the `tool-name-prefix` feature (servers' names as prefixes; default off).
+    #[serde(default)]
+    pub tool_name_prefix: Option<bool>,
+    /// Per server, the name the peer knows it by: LiteLLM's alias, Docker's catalog prefix,
+    /// MetaMCP's server name, the Cloudflare server id.
+    #[serde(default)]
+    pub prefixes: Pairs,
+}
+
+impl PeerConfig {
+    pub(crate) fn params(&self) -> super::peers::Params {
+        super::peers::Params {
+            prefix: self.prefix.clone(),
+            separator: self.separator.clone(),
+            mode: self.mode.clone(),
+            sdk: self.sdk.clone(),
+            normalize: self.normalize,
+            tool_name_prefix: self.tool_name_prefix,
+            prefixes: self.prefixes.0.clone(),
+        }
+    }
 }
 
 /// One backend server.
@@ -141,7 +182,6 @@ const CONFIG_KEYS: &[&str] =
     &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict", "prefixMode"];
 const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "enabled"];
 const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
-const PEER_STYLE_KEYS: &[&str] = &["peer", "prefix"];
 const PATTERN_KEYS: &[&str] = &["server", "tool"];
 
 /// Reads JSON values with paths, collecting every problem as an `invalid_config` diagnostic.
@@ -264,10 +304,32 @@ impl RouterConfig {
         let style = match value.get("style") {
             Some(Json::String(s)) => Some(StyleConfig::Named(s.clone())),
             Some(s @ Json::Object(_)) if s.get("peer").is_some() => {
-                r.object(s, "style", PEER_STYLE_KEYS);
                 let peer = s.get("peer").and_then(|p| r.string(p, "style.peer"));
-                let prefix = r.opt_string(s, "prefix", "style");
-                peer.map(|peer| StyleConfig::Peer { peer, prefix })
+                r.object(s, "style", super::peers::keys(peer.as_deref().unwrap_or("")));
+                let mut prefixes = Vec::new();
+                match s.get("prefixes") {
+                    None | Some(Json::Null) => {}
+                    Some(Json::Object(members)) => {
+                        for (server, prefix) in members {
+                            if let Some(p) = r.string(prefix, &format!("style.prefixes[{}]", quoted(server))) {
+                                prefixes.push((server.clone(), p));
+                            }
+                        }
+                    }
+                    Some(other) => r.wrong("style.prefixes", "an object of server name → name", other),
+                }
+                peer.map(|peer| {
+                    StyleConfig::Peer(PeerConfig {
+                        peer,
+                        prefix: r.opt_string(s, "prefix", "style"),
+                        separator: r.opt_string(s, "separator", "style"),
+                        mode: r.opt_string(s, "mode", "style"),
+                        sdk: r.opt_string(s, "sdk", "style"),
+                        normalize: r.opt_bool(s, "normalize", "style"),
+                        tool_name_prefix: r.opt_bool(s, "toolNamePrefix", "style"),
+                        prefixes: Pairs(prefixes),
+                    })
+                })
             }
             Some(s @ Json::Object(_)) => {
                 r.object(s, "style", STYLE_KEYS);
@@ -454,6 +516,30 @@ pub(crate) fn check(config: &RouterConfig) -> Result<Checked, Error> {
         }
         servers.push(Server { name: s.name.clone(), upstream: s.upstream, pool, upstream_prefix, enabled: s.enabled });
     }
+    if let Some(Style::Peer(peer)) = &style {
+        let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+        if let Err((i, message)) = peer.check_servers(&names) {
+            problems.push(problem(&format!("servers[{i}].name"), message));
+        }
+        for (server, _) in &peer.prefixes {
+            if !names.contains(&server.as_str()) {
+                problems.push(problem(
+                    &format!("style.prefixes[{}]", quoted(server)),
+                    format!("{} is not a configured server: use one of {}", quoted(server), names.join(", ")),
+                ));
+            }
+        }
+        if config.prefix_mode.as_deref().is_some_and(|m| m != "always") {
+            problems.push(problem(
+                "prefixMode",
+                format!(
+                    "a peer style prefixes as {} does{}",
+                    peer.id(),
+                    if peer.id() == "agentgateway" { ": use the style's `mode`" } else { ": remove prefixMode" }
+                ),
+            ));
+        }
+    }
     for (i, b) in config.builtins.iter().enumerate() {
         if b.is_empty() || !b.bytes().all(crate::convention::mcp::is_name_byte) {
             problems.push(problem(&format!("builtins[{i}]"), format!("{} is not a valid MCP tool name", quoted(b))));
@@ -474,7 +560,9 @@ pub(crate) fn check(config: &RouterConfig) -> Result<Checked, Error> {
                     ),
                 ));
             }
-            let known = config.builtins.contains(new) || style.split(new, &servers).is_some();
+            // Peers whose names do not split back are checked when the alias is used.
+            let parses = !style.separator().is_empty();
+            let known = config.builtins.contains(new) || !parses || style.split(new, &servers).is_some();
             if !known {
                 problems.push(problem(
                     &path,

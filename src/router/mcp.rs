@@ -104,7 +104,8 @@ pub fn json_rpc_code(code: Code) -> i32 {
         | Code::ConfusableName
         | Code::UnknownServer
         | Code::InvalidToolName
-        | Code::UnmatchedPattern => -32603,
+        | Code::UnmatchedPattern
+        | Code::ProviderRefused => -32603,
         _ => -32602,
     }
 }
@@ -302,12 +303,17 @@ impl Router {
     /// As [`Router::expose_tools`] with [`OnInvalid::Throw`].
     pub fn rewrite_tools_list(&mut self, server: &str, result: &Json) -> Result<Json, Error> {
         let exposure = self.expose_tools(server, result, OnInvalid::Throw)?;
-        let tools = items(result, "tools")?
-            .iter()
-            .zip(&exposure.exposed)
-            .filter(|(_, t)| t.enabled)
-            .map(|(item, t)| with_field(Some(item), "name", &t.name))
-            .collect();
+        // `exposed` is in the list's order; a peer style may have left some out.
+        let mut exposed = exposure.exposed.iter().peekable();
+        let mut tools = Vec::new();
+        for item in items(result, "tools")? {
+            let upstream = item.get("name").and_then(Json::as_str);
+            if let Some(t) = exposed.next_if(|t| Some(t.upstream.as_str()) == upstream) {
+                if t.enabled {
+                    tools.push(with_field(Some(item), "name", &t.name));
+                }
+            }
+        }
         let mut members = match result {
             Json::Object(m) => m.clone(),
             _ => Vec::new(),
@@ -339,8 +345,8 @@ impl Router {
 
     fn list_named(&self, kind: Kind, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
         let table = self.table(kind);
-        let mut entries: Vec<_> = table.entries.iter().filter(|e| e.tool.enabled).collect();
-        entries.sort_by_key(|e| e.server);
+        // The table keeps the order the client sees (servers in configuration order, or a peer's).
+        let entries: Vec<_> = table.entries.iter().filter(|e| e.tool.enabled && e.listed).collect();
         let items = entries.iter().map(|e| with_field(e.payload.as_ref(), "name", &e.tool.name)).collect();
         let key = if kind == Kind::Tool { "tools" } else { "prompts" };
         page(items, key, table.generation, cursor, page_size)
@@ -477,19 +483,20 @@ impl Router {
         let current = if templates { &self.resources.templates } else { &self.resources.resources };
         let mut fresh: Vec<(ExposedResource, Option<Json>)> = Vec::with_capacity(list.len());
         for (upstream, payload) in list {
-            let checked = Resources::exposed_form(current, &names, si, &upstream, what).and_then(|uri| {
-                if templates {
-                    super::template::Template::new(&upstream).map_err(bad)?;
-                }
-                match fresh.iter().find(|(r, _)| r.uri == uri) {
-                    Some(_) => Err(Error::new(
-                        Code::NameCollision,
-                        Span::whole(&upstream),
-                        format!("server {} {what} {} is listed twice", quoted(server), quoted(&upstream)),
-                    )),
-                    None => Ok(uri),
-                }
-            });
+            let checked =
+                Resources::exposed_form(current, self.resources.peer, &names, si, &upstream, what).and_then(|uri| {
+                    if templates {
+                        super::template::Template::new(&upstream).map_err(bad)?;
+                    }
+                    match fresh.iter().find(|(r, _)| r.uri == uri) {
+                        Some(_) => Err(Error::new(
+                            Code::NameCollision,
+                            Span::whole(&upstream),
+                            format!("server {} {what} {} is listed twice", quoted(server), quoted(&upstream)),
+                        )),
+                        None => Ok(uri),
+                    }
+                });
             match (checked, on_invalid) {
                 (Ok(uri), _) => {
                     let payload = payload.map(|p| with_field(Some(&p), field, &uri));
@@ -595,7 +602,8 @@ impl Router {
         if let Some(it) = self.resources.resources.items.iter().find(|i| i.server == si && i.res.upstream == uri) {
             return Ok(it.res.uri.clone());
         }
-        let exposed = Resources::exposed_form(&self.resources.resources, &names, si, uri, "resource")?;
+        let exposed =
+            Resources::exposed_form(&self.resources.resources, self.resources.peer, &names, si, uri, "resource")?;
         let res = ExposedResource { uri: exposed.clone(), server: server.to_string(), upstream: uri.to_string() };
         self.resources.add(res, si);
         Ok(exposed)

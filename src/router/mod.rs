@@ -40,13 +40,15 @@ mod fit;
 pub mod header;
 pub mod mcp;
 pub mod pattern;
+pub mod peers;
 pub mod resources;
 mod style;
 pub mod suggest;
 mod template;
 
-pub use config::{PatternConfig, RouterConfig, ServerConfig, StyleConfig, UpstreamPattern};
+pub use config::{PatternConfig, PeerConfig, RouterConfig, ServerConfig, StyleConfig, UpstreamPattern};
 pub use mcp::{Exposure, Mapped, OnInvalid, Skipped};
+pub use peers::PEERS;
 pub use resources::ExposedResource;
 pub use style::STYLES;
 
@@ -133,6 +135,12 @@ struct Entry {
     bare: bool,
     /// The upstream's whole object (a `tools/list` entry), when it was given.
     payload: Option<Json>,
+    /// Its place in its server's list.
+    index: usize,
+    /// In the list the client sees (a peer may list a name twice, or drop one).
+    listed: bool,
+    /// Calls to its name reach it.
+    routed: bool,
 }
 
 /// Exposed names of one kind, with what was exposed before.
@@ -151,7 +159,7 @@ struct Table {
 impl Table {
     fn reindex(&mut self) {
         self.by_name.clear();
-        for (i, e) in self.entries.iter().enumerate() {
+        for (i, e) in self.entries.iter().enumerate().filter(|(_, e)| e.routed) {
             self.by_name.insert(e.tool.name.clone(), i);
             self.by_name.insert(e.tool.qualified.clone(), i);
         }
@@ -159,9 +167,29 @@ impl Table {
 
     /// What the client sees of the whole list.
     fn visible(&self) -> Visible {
-        owned(self.entries.iter().filter(|e| e.tool.enabled).map(|e| (&e.tool.name, &e.payload)))
+        owned(self.entries.iter().filter(|e| e.tool.enabled && e.listed).map(|e| (&e.tool.name, &e.payload)))
+    }
+
+    /// After a list changed: names that were in `old` and are gone now answer `tool_removed`
+    /// (for the server that had them), the index is rebuilt, and the generation moves on when
+    /// what the client sees changed (`before`).
+    fn settle(&mut self, old: Vec<(String, String, usize)>, before: &Visible) -> bool {
+        for (name, qualified, server) in old {
+            self.removed.insert(name, server);
+            self.removed.insert(qualified, server);
+        }
+        for e in &self.entries {
+            self.removed.remove(&e.tool.name);
+            self.removed.remove(&e.tool.qualified);
+        }
+        self.reindex();
+        let after = self.visible();
+        bump(&mut self.generation, before, &after)
     }
 }
+
+/// Upstream names with their objects, in a server's order.
+type Items = Vec<(String, Option<Json>)>;
 
 /// What a client sees of one server's list: names (or URIs) with their objects, in order.
 pub(crate) type Visible = Vec<(String, Option<Json>)>;
@@ -261,6 +289,10 @@ impl Router {
             (None, false) => None,
         };
         let table = || Table { exposed: vec![false; n], ..Table::default() };
+        let peer_uris = match &checked.style {
+            Style::Peer(p) => p.uris(n),
+            _ => None,
+        };
         Ok(Router {
             enabled: rules(&config.enabled, "enabled"),
             disabled: rules(&config.disabled, "disabled"),
@@ -274,7 +306,7 @@ impl Router {
             prefix_mode: checked.prefix_mode,
             tools: table(),
             prompts: table(),
-            resources: resources::Resources::default(),
+            resources: resources::Resources::with_peer(peer_uris),
         })
     }
 
@@ -344,6 +376,9 @@ impl Router {
         on_invalid: OnInvalid,
     ) -> Result<Exposure, Error> {
         let si = self.server_index(server)?;
+        if matches!(self.style, Style::Peer(_)) {
+            return self.expose_peer(kind, si, items, on_invalid);
+        }
         let table = self.table(kind);
         // Fold keys of the other servers' names: one lookup per item.
         let others: HashMap<String, usize> = table
@@ -400,11 +435,12 @@ impl Router {
             .map(|e| (e.tool.name.clone(), e.tool.qualified.clone()))
             .collect();
         let mut entries = Vec::with_capacity(fresh.len());
-        for (f, name) in fresh.into_iter().zip(names) {
+        for (index, (f, name)) in fresh.into_iter().zip(names).enumerate() {
             let qualified = self.qualify(&name);
             let on = self.servers[si].enabled && self.allowed(Some(server), &f.upstream, &[&name, &qualified]);
             let tool = ExposedTool { name, qualified, server: server.to_string(), upstream: f.upstream, enabled: on };
-            entries.push(Entry { tool, server: si, part: f.part, bare: f.bare, payload: f.payload });
+            let (part, bare, payload) = (f.part, f.bare, f.payload);
+            entries.push(Entry { tool, server: si, part, bare, payload, index, listed: true, routed: true });
         }
         let table = self.table_mut(kind);
         table.entries.retain(|e| e.server != si);
@@ -416,19 +452,162 @@ impl Router {
         }
         let exposed: Vec<ExposedTool> =
             self.table(kind).entries.iter().filter(|e| e.server == si).map(|e| e.tool.clone()).collect();
-        let table = self.table_mut(kind);
-        for (name, qualified) in old {
-            table.removed.insert(name, si);
-            table.removed.insert(qualified, si);
-        }
-        for e in &table.entries {
-            table.removed.remove(&e.tool.name);
-            table.removed.remove(&e.tool.qualified);
-        }
-        table.reindex();
-        let after = table.visible();
-        let changed = bump(&mut table.generation, &before, &after);
+        let old = old.into_iter().map(|(name, qualified)| (name, qualified, si)).collect();
+        let changed = self.table_mut(kind).settle(old, &before);
         let warnings = if kind == Kind::Tool { self.unmatched_patterns(si) } else { Vec::new() };
+        Ok(Exposure { exposed, skipped, changed, warnings })
+    }
+
+    /// [`Router::expose`] for a peer style: the peer names every listed tool of every server
+    /// together, so other servers' names may change too (the OpenAI Agents SDK hashes a name
+    /// as soon as a second tool shares it); `changed` says when they do.
+    fn expose_peer(
+        &mut self,
+        kind: Kind,
+        si: usize,
+        items: Vec<(String, Option<Json>)>,
+        on_invalid: OnInvalid,
+    ) -> Result<Exposure, Error> {
+        let Style::Peer(peer) = &self.style else { unreachable!("expose_peer is only called for peer styles") };
+        let n = self.servers.len();
+        // Every server's list as last exposed, with this one's new list.
+        let mut lists: Vec<Option<Items>> = vec![None; n];
+        let table = self.table(kind);
+        let old: Vec<&Entry> = table.entries.iter().filter(|e| e.server != si).collect();
+        let by_place =
+            peers::order(old.len(), &|a, b| (old[a].server, old[a].index).cmp(&(old[b].server, old[b].index)));
+        let old = peers::permute(old, &by_place);
+        for e in old {
+            lists[e.server].get_or_insert_with(Vec::new).push((e.tool.upstream.clone(), e.payload.clone()));
+        }
+        for (j, exposed) in table.exposed.iter().enumerate() {
+            if *exposed && lists[j].is_none() {
+                lists[j] = Some(Vec::new());
+            }
+        }
+        lists[si] = Some(items);
+        let listed: Vec<peers::Listed<'_>> = lists
+            .iter()
+            .enumerate()
+            .filter_map(|(j, l)| {
+                l.as_ref().map(|l| peers::Listed {
+                    server: j,
+                    name: &self.servers[j].name,
+                    tools: l.iter().map(|(t, _)| t.as_str()).collect(),
+                })
+            })
+            .collect();
+        let reserved: &[String] = if kind == Kind::Tool { &self.builtins } else { &[] };
+        let mut naming = peer.name(&listed, n, reserved)?;
+        let mut skipped: Vec<Skipped> = Vec::new();
+        for d in naming.dropped.iter().filter(|d| d.server == si) {
+            let name = listed.iter().find(|l| l.server == si).map_or("", |l| l.tools[d.tool]).to_string();
+            skipped.push(Skipped { name, code: d.code, message: d.message.clone() });
+        }
+        // The gateway's own names: built-ins (the OpenAI Agents SDK already hashed around them)
+        // and aliases.
+        let is_openai = matches!(peer.peer, peers::Peer::OpenAi { .. });
+        for t in naming.tools.iter_mut().filter(|t| t.routed) {
+            let builtin = kind == Kind::Tool && !is_openai && self.builtins.contains(&t.name);
+            let alias = kind == Kind::Tool && self.aliases.iter().any(|(old, _)| *old == t.name);
+            if !(builtin || alias) {
+                continue;
+            }
+            let server = &self.servers[t.server].name;
+            let upstream = listed.iter().find(|l| l.server == t.server).map_or("", |l| l.tools[t.tool]);
+            let message = format!(
+                "server {} {} {} exposes as {}, which is the gateway's {}",
+                quoted(server),
+                kind.noun(),
+                quoted(upstream),
+                quoted(&t.name),
+                if builtin { "built-in" } else { "alias: retire the alias first" }
+            );
+            match on_invalid {
+                OnInvalid::Throw => return Err(collision(message).for_server(server)),
+                OnInvalid::Skip => {
+                    if t.server == si {
+                        skipped.push(Skipped { name: upstream.to_string(), code: Code::NameCollision, message });
+                    }
+                    t.listed = false;
+                    t.routed = false;
+                }
+            }
+        }
+        let mut warnings = std::mem::take(&mut naming.notes);
+        // Names the provider refuses are fitted to it; without a provider, reported.
+        match self.limit.and_then(|l| l.provider.map(|p| (p, l.max))) {
+            Some((provider, max)) => {
+                let mut taken: HashSet<String> = naming.tools.iter().map(|t| t.name.clone()).collect();
+                for t in naming.tools.iter_mut() {
+                    if t.name.len() <= max && provider.accepts(&t.name) {
+                        continue;
+                    }
+                    let fitted = provider::fit_within(&t.name, provider, max, |c| taken.contains(c));
+                    taken.insert(fitted.clone());
+                    t.name = fitted;
+                }
+            }
+            None => {
+                let mut seen = HashSet::new();
+                let names = naming.tools.iter().filter(|t| t.listed && t.server == si).map(|t| t.name.as_str());
+                warnings.extend(peers::provider_notes(peer.id(), names.filter(|n| seen.insert(*n))));
+            }
+        }
+        // The new table, in the peer's order.
+        let table = self.table(kind);
+        let before = table.visible();
+        let old_names: Vec<(String, String, usize)> =
+            table.entries.iter().map(|e| (e.tool.name.clone(), e.tool.qualified.clone(), e.server)).collect();
+        let mut payloads: Vec<Vec<Option<Json>>> = lists
+            .iter()
+            .map(|l| l.as_ref().map(|l| l.iter().map(|(_, p)| p.clone()).collect()).unwrap_or_default())
+            .collect();
+        let mut entries = Vec::with_capacity(naming.tools.len());
+        for t in naming.tools {
+            let s = &self.servers[t.server];
+            let upstream = listed.iter().find(|l| l.server == t.server).map_or("", |l| l.tools[t.tool]).to_string();
+            let qualified = self.qualify(&t.name);
+            let on = s.enabled && self.allowed(Some(&s.name), &upstream, &[&t.name, &qualified]);
+            let payload = payloads[t.server].get_mut(t.tool).and_then(Option::take);
+            let tool = ExposedTool {
+                name: t.name,
+                qualified,
+                server: s.name.clone(),
+                upstream: upstream.clone(),
+                enabled: on,
+            };
+            entries.push(Entry {
+                tool,
+                server: t.server,
+                part: upstream,
+                bare: false,
+                payload,
+                index: t.tool,
+                listed: t.listed,
+                routed: t.routed,
+            });
+        }
+        for e in entries.iter().filter(|e| e.server == si && !e.listed) {
+            if !skipped.iter().any(|k| k.name == e.tool.upstream) {
+                skipped.push(Skipped {
+                    name: e.tool.upstream.clone(),
+                    code: Code::NameCollision,
+                    message: format!("{} leaves it out: another tool has its name {}", peer.id(), quoted(&e.tool.name)),
+                });
+            }
+        }
+        let exposed: Vec<&Entry> = entries.iter().filter(|e| e.server == si && e.listed).collect();
+        let by_index = peers::order(exposed.len(), &|a, b| exposed[a].index.cmp(&exposed[b].index));
+        let exposed = peers::permute(exposed, &by_index);
+        let exposed: Vec<ExposedTool> = exposed.into_iter().map(|e| e.tool.clone()).collect();
+        let table = self.table_mut(kind);
+        table.entries = entries;
+        table.exposed[si] = true;
+        let changed = table.settle(old_names, &before);
+        if kind == Kind::Tool {
+            warnings.extend(self.unmatched_patterns(si));
+        }
         Ok(Exposure { exposed, skipped, changed, warnings })
     }
 
@@ -787,7 +966,7 @@ impl Router {
         };
         let limit = suggest::limit(bare);
         let mut scored: Vec<(usize, String)> = Vec::new();
-        for e in table.entries.iter().filter(|e| e.tool.enabled).take(suggest::MAX_CANDIDATES) {
+        for e in table.entries.iter().filter(|e| e.tool.enabled && e.listed).take(suggest::MAX_CANDIDATES) {
             let forms = [e.tool.name.as_str(), e.tool.upstream.as_str(), self.tool_part_of(e)];
             let Some(d) = forms.iter().filter_map(|f| suggest::distance(bare, f, limit)).min() else { continue };
             scored.push((d, if wants_qualified { e.tool.qualified.clone() } else { e.tool.name.clone() }));
@@ -854,7 +1033,7 @@ impl Router {
         self.tools
             .entries
             .iter()
-            .find(|e| e.tool.server == server && e.tool.upstream == route.tool)
+            .find(|e| e.tool.server == server && e.tool.upstream == route.tool && e.routed)
             .map(|e| e.tool.name.clone())
             .ok_or_else(|| {
                 Error::new(
@@ -871,10 +1050,10 @@ impl Router {
             })
     }
 
-    /// The enabled exposed tools: servers in configuration order, each server's tools in its
-    /// list's order.
+    /// The enabled exposed tools as the client sees them: servers in configuration order, each
+    /// server's tools in its list's order (a peer style: in the peer's order).
     pub fn tools(&self) -> impl Iterator<Item = &ExposedTool> {
-        self.tools.entries.iter().filter(|e| e.tool.enabled).map(|e| &e.tool)
+        self.tools.entries.iter().filter(|e| e.tool.enabled && e.listed).map(|e| &e.tool)
     }
 
     /// Every name a table hit can answer (exposed and qualified names of enabled tools, enabled
@@ -882,7 +1061,7 @@ impl Router {
     /// calling the router again.
     pub fn routes(&self) -> Vec<(String, Route<'_>)> {
         let mut out = Vec::new();
-        for e in self.tools.entries.iter().filter(|e| e.tool.enabled) {
+        for e in self.tools.entries.iter().filter(|e| e.tool.enabled && e.routed) {
             out.push((e.tool.name.clone(), self.entry_route(e)));
             if e.tool.qualified != e.tool.name {
                 out.push((e.tool.qualified.clone(), self.entry_route(e)));
@@ -948,6 +1127,6 @@ fn confusable(message: String) -> Error {
     Error::new(Code::ConfusableName, Span::default(), message)
 }
 
-fn collision(message: String) -> Error {
+pub(crate) fn collision(message: String) -> Error {
     Error::new(Code::NameCollision, Span::default(), message)
 }

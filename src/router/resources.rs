@@ -58,8 +58,57 @@ impl List {
     }
 }
 
+/// How a peer style writes resource URIs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PeerUris {
+    /// agentgateway (`handler.rs` `resource_uri`, `apps.rs` `encode_ui_uri`), when names are
+    /// prefixed: `ui://…` → `ui://<target>+…`, any other absolute URI → `<target>+<uri>`,
+    /// references without a scheme unchanged.
+    AgentGateway { prefixed: bool },
+    /// FastMCP (`transforms/namespace.py` `_transform_uri`): `<scheme>://<ns>/<rest>`, URIs
+    /// without `://` and an empty namespace unchanged.
+    FastMcp,
+}
+
+impl PeerUris {
+    pub(crate) fn rewrite(self, uri: &str, server: &str) -> String {
+        match self {
+            PeerUris::AgentGateway { prefixed: false } => uri.to_string(),
+            PeerUris::AgentGateway { prefixed: true } => {
+                if uri.get(..5).is_some_and(|h| h.eq_ignore_ascii_case("ui://")) {
+                    format!("ui://{server}+{}", &uri[5..])
+                } else if scheme(uri).is_some() {
+                    format!("{server}+{uri}")
+                } else {
+                    uri.to_string()
+                }
+            }
+            PeerUris::FastMcp => match uri.split_once("://") {
+                Some((scheme, rest)) if !server.is_empty() && !scheme.contains(':') => {
+                    format!("{scheme}://{server}/{rest}")
+                }
+                _ => uri.to_string(),
+            },
+        }
+    }
+
+    pub(crate) fn unrewrite(self, uri: &str, server: &str) -> Option<String> {
+        match self {
+            PeerUris::AgentGateway { prefixed: false } => Some(uri.to_string()),
+            PeerUris::AgentGateway { prefixed: true } => match uri.strip_prefix("ui://") {
+                Some(rest) => rest.strip_prefix(server)?.strip_prefix('+').map(|r| format!("ui://{r}")),
+                None => uri.strip_prefix(server)?.strip_prefix('+').map(str::to_string),
+            },
+            PeerUris::FastMcp if server.is_empty() => Some(uri.to_string()),
+            PeerUris::FastMcp => unrewrite(uri, server),
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 pub(crate) struct Resources {
+    /// A peer style's URIs, in place of the router's own rule.
+    pub peer: Option<PeerUris>,
     pub resources: List,
     pub templates: List,
     links: HashMap<String, (usize, String)>,
@@ -103,15 +152,37 @@ fn unrewrite(uri: &str, server: &str) -> Option<String> {
 }
 
 impl Resources {
+    pub(crate) fn with_peer(peer: Option<PeerUris>) -> Resources {
+        Resources { peer, ..Resources::default() }
+    }
+
     /// The exposed form of `upstream` (a URI or template) for server `si`, given the other
     /// servers' exposed URIs in `list`.
     pub(crate) fn exposed_form(
         list: &List,
+        peer: Option<PeerUris>,
         names: &[String],
         si: usize,
         upstream: &str,
         what: &str,
     ) -> Result<String, Error> {
+        if let Some(p) = peer {
+            let uri = p.rewrite(upstream, &names[si]);
+            return match list.by_uri.get(&uri).map(|&i| &list.items[i]).filter(|it| it.server != si) {
+                None => Ok(uri),
+                Some(other) => Err(Error::new(
+                    Code::NameCollision,
+                    Span::whole(upstream),
+                    format!(
+                        "server {} {what} {} exposes as {}, which server {} already has",
+                        quoted(&names[si]),
+                        quoted(upstream),
+                        quoted(&uri),
+                        quoted(&other.res.server)
+                    ),
+                )),
+            };
+        }
         let Some(scheme) = scheme(upstream) else {
             return Err(Error::new(
                 Code::InvalidArgument,
@@ -196,7 +267,9 @@ impl Resources {
         }
         for t in &self.templates.items {
             if t.matcher.as_ref().is_some_and(|m| m.matches(uri)) {
-                let upstream = if t.res.uri == t.res.upstream {
+                let upstream = if let Some(p) = self.peer {
+                    p.unrewrite(uri, &names[t.server]).unwrap_or_else(|| uri.to_string())
+                } else if t.res.uri == t.res.upstream {
                     uri.to_string()
                 } else {
                     unrewrite(uri, &names[t.server]).unwrap_or_else(|| uri.to_string())
@@ -213,6 +286,11 @@ impl Resources {
         if let Some(it) = self.resources.items.iter().find(|i| i.server == si && i.res.upstream == upstream) {
             return it.res.uri.clone();
         }
+        if let Some(p) = self.peer {
+            let exposed = p.rewrite(upstream, &names[si]);
+            self.remember(exposed.clone(), si, upstream);
+            return exposed;
+        }
         if let Some(t) = self.templates.items.iter().find(|t| t.server == si && t.res.uri != t.res.upstream) {
             if Template::new(&t.res.upstream).is_ok_and(|m| m.matches(upstream)) {
                 return rewrite(upstream, &names[si]);
@@ -228,6 +306,12 @@ impl Resources {
             _ if taken_by_other => return upstream.to_string(),
             _ => upstream.to_string(),
         };
+        self.remember(exposed.clone(), si, upstream);
+        exposed
+    }
+
+    /// Remembers a link's exposed URI, at most [`MAX_LINKS`], the oldest forgotten first.
+    fn remember(&mut self, exposed: String, si: usize, upstream: &str) {
         if !self.links.contains_key(&exposed) {
             if self.link_order.len() >= MAX_LINKS {
                 if let Some(old) = self.link_order.pop_front() {
@@ -236,8 +320,7 @@ impl Resources {
             }
             self.link_order.push_back(exposed.clone());
         }
-        self.links.insert(exposed.clone(), (si, upstream.to_string()));
-        exposed
+        self.links.insert(exposed, (si, upstream.to_string()));
     }
 
     /// `unknown_resource`, suggesting exposed URIs close to `uri`.

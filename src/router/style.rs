@@ -7,24 +7,19 @@
 //! | `agent` | `<server>__<tool>` (snake_case) | the same |
 //! | `chora` | `<server>:<tool>` (snake_case) | the same |
 //! | custom | `<prefix><server><separator><tool>` | the same |
-//! | `langchain` | `[<prefix>__]<server>__<tool>`, names as the server wrote them | the same |
+//! | a peer's id | as the peer names it (see [`peers`](super::peers)) | the same |
 //!
 //! Peer styles reproduce another gateway's names exactly and are checked against the peer's own
-//! package (tests/peers/): `langchain` is `@langchain/mcp-adapters`' `loadMcpTools` with
-//! `prefixToolNameWithServerName` on and `additionalToolNamePrefix` as `prefix`. Where the
-//! router refuses what the peer exposes (empty names, deceptive characters, names that differ
-//! only in case or separators), the refusal is the router's, reported as for every style.
+//! code where it runs here (tests/peers/).
 
 use super::config::{Server, StyleConfig};
+use super::peers::{PeerStyle, PEERS};
 use crate::chars::camel_to_snake;
 use crate::convention::syntropy::Upstream;
 use crate::text::quoted;
 
-/// The named styles, as `style` takes them.
-pub const STYLES: &[&str] = &["syntropy", "claude", "agent", "chora", "langchain"];
-
-/// The peers a `{ peer, … }` style can name.
-pub const PEERS: &[&str] = &["langchain"];
+/// The seeds' named styles, as `style` takes them; a peer's id ([`PEERS`]) is a style too.
+pub const STYLES: &[&str] = &["syntropy", "claude", "agent", "chora"];
 
 #[derive(Debug)]
 pub(crate) enum Style {
@@ -37,10 +32,8 @@ pub(crate) enum Style {
         prefix: String,
         pattern: Option<regex_lite::Regex>,
     },
-    /// `@langchain/mcp-adapters`: `prefix` is `<additionalToolNamePrefix>__` or empty.
-    LangChain {
-        prefix: String,
-    },
+    /// A peer's naming, computed for all servers together.
+    Peer(PeerStyle),
 }
 
 impl Style {
@@ -51,29 +44,17 @@ impl Style {
                 "claude" => Ok(Style::Claude),
                 "agent" => Ok(Style::Agent),
                 "chora" => Ok(Style::Chora),
-                "langchain" => Ok(Style::LangChain { prefix: String::new() }),
+                peer if PEERS.contains(&peer) => PeerStyle::new(peer, &Default::default()).map(Style::Peer),
                 other => Err((
                     "style",
                     format!(
                         "unknown style {}: use {}, {{ peer, prefix? }} or {{ separator, prefix?, pattern? }}",
                         quoted(other),
-                        STYLES.iter().map(|s| quoted(s)).collect::<Vec<_>>().join(", ")
+                        STYLES.iter().chain(PEERS).map(|s| quoted(s)).collect::<Vec<_>>().join(", ")
                     ),
                 )),
             },
-            StyleConfig::Peer { peer, prefix } => match peer.as_str() {
-                "langchain" => Ok(Style::LangChain {
-                    prefix: prefix.as_deref().filter(|p| !p.is_empty()).map(|p| format!("{p}__")).unwrap_or_default(),
-                }),
-                other => Err((
-                    "style.peer",
-                    format!(
-                        "unknown peer {}: use {}",
-                        quoted(other),
-                        PEERS.iter().map(|p| quoted(p)).collect::<Vec<_>>().join(", ")
-                    ),
-                )),
-            },
+            StyleConfig::Peer(p) => PeerStyle::new(&p.peer, &p.params()).map(Style::Peer),
             StyleConfig::Custom { separator, prefix, pattern } => {
                 if separator.is_empty() {
                     return Err((
@@ -98,7 +79,8 @@ impl Style {
     pub(crate) fn separator(&self) -> &str {
         match self {
             Style::Syntropy => "_",
-            Style::Claude | Style::Agent | Style::LangChain { .. } => "__",
+            Style::Claude | Style::Agent => "__",
+            Style::Peer(p) => p.split_separator().unwrap_or(""),
             Style::Chora => ":",
             Style::Custom { separator, .. } => separator,
         }
@@ -106,7 +88,8 @@ impl Style {
 
     pub(crate) fn prefix(&self) -> &str {
         match self {
-            Style::Custom { prefix, .. } | Style::LangChain { prefix } => prefix,
+            Style::Custom { prefix, .. } => prefix,
+            Style::Peer(p) => p.prefix(),
             _ => "",
         }
     }
@@ -119,7 +102,7 @@ impl Style {
     /// Whether the style can write `name` as a server name.
     pub(crate) fn check_server_name(&self, name: &str) -> Result<(), String> {
         let q = quoted(name);
-        if name.is_empty() {
+        if name.is_empty() && !matches!(self, Style::Peer(_)) {
             return Err("the server name is empty".into());
         }
         let tool_chars = |n: &str| n.bytes().all(crate::convention::syntropy::is_tool_byte);
@@ -139,6 +122,7 @@ impl Style {
             Style::Chora if !crate::convention::chora::is_namespace(name) => Err(format!(
                 "{q} is not a Chora namespace: use 3 to 20 lowercase letters or digits, starting with a letter"
             )),
+            Style::Peer(p) => p.check_server_name(name),
             Style::Custom { separator, .. } if name.contains(separator.as_str()) => Err(format!(
                 "{q} contains the separator {}: a name like {q}{separator}tool would split at the wrong place",
                 quoted(separator)
@@ -161,8 +145,8 @@ impl Style {
                 }
                 snake
             }
-            // The peer exposes the server's own name, unchanged.
-            Style::LangChain { .. } => tool,
+            // Peers name tools themselves (see `peers`).
+            Style::Peer(_) => tool,
             Style::Custom { .. } => tool
                 .chars()
                 .map(|c| if c.is_ascii() && crate::convention::mcp::is_name_byte(c as u8) { c } else { '_' })
@@ -188,6 +172,9 @@ impl Style {
     pub(crate) fn split<'a>(&self, name: &'a str, servers: &[Server]) -> Option<(usize, &'a str)> {
         let rest = name.strip_prefix(self.prefix())?;
         let sep = self.separator();
+        if sep.is_empty() {
+            return None;
+        }
         servers
             .iter()
             .enumerate()

@@ -154,6 +154,11 @@ test('playground: router mode with the seed 003 configuration', async () => {
   assert.deepEqual(await page.locator('#compared tbody tr td').allTextContents(), ['mcp__syntropy__serena__find_symbol', 'mcp__syntropy__serena__get_symbols_overview']);
   await page.selectOption('#compare', 'agent');
   assert.deepEqual(await page.locator('#compared tbody tr td').allTextContents(), ['serena__find_symbol', 'serena__get_symbols_overview']);
+  // A peer's style: the OpenAI Agents SDK's names, then Cloudflare agents'.
+  await page.selectOption('#compare', 'openai-agents');
+  assert.deepEqual(await page.locator('#compared tbody tr td').allTextContents(), ['mcp_serena__find_symbol', 'mcp_serena__get_symbols_overview']);
+  await page.selectOption('#compare', 'cloudflare-agents');
+  assert.deepEqual(await page.locator('#compared tbody tr td').allTextContents(), ['tool_serena_find_symbol', 'tool_serena_get_symbols_overview']);
   await page.screenshot({ path: 'artifacts/playground-router-phone.png', fullPage: true });
   await page.fill('#config', '{ "style": "dots", "servers": [] }');
   assert.match(await page.textContent('#config-status'), /^style: unknown style "dots"/);

@@ -11,3 +11,14 @@ test('the npm README embeds examples/minimal-gateway.mjs verbatim', () => {
   const example = readFileSync(new URL('examples/minimal-gateway.mjs', root), 'utf8');
   assert.ok(readme.includes('```js\n' + example + '```'), 'README and examples/minimal-gateway.mjs differ');
 });
+
+test("the README's migration example runs and gives what it says", async () => {
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const block = readme.split('```js\n').map((b) => b.split('```')[0]).find((b) => b.includes("migrateName('mcp_memory__save'"));
+  assert.ok(block, 'the README has the migration example');
+  const { Router } = await import('mcp-naming');
+  const [, expected] = block.match(/\/\/ '([^']+)'/);
+  const code = block.replace(/^after\.migrateName\(/m, 'return after.migrateName(');
+  assert.equal(new Function('Router', code)(Router), expected);
+  assert.equal(expected, 'memory__save');
+});

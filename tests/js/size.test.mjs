@@ -9,9 +9,11 @@ const CEILINGS = {
   // Raised for the gateway kit (MCP messages as JSON, resource templates, Mcp-Name headers):
   // 314 KB -> 388 KB raw, 133 KB -> 163 KB gzip; then the core's tables and key checks for the
   // one-contract boundary and rewrite_tools_list in the core, 402 KB raw; conditional prefixing,
-  // 415 KB raw; the langchain peer style and migration between styles, 418 KB raw. Issue 14's split by
-  // feature is where this comes back down.
-  wasm: { raw: 424_000, gzip: 177_000 },
+  // 415 KB raw; the langchain peer style and migration between styles, 418 KB raw; the eight
+  // other peer styles (issue 13: nine peers' naming, SHA-1, URL redaction, peer resource URIs),
+  // 418 KB -> 514 KB raw, 174 KB -> 217 KB gzip (with opt-level "z" it would be 443 KB raw, at a
+  // cost in speed not measured yet). Issue 14's split by feature is where this comes back down.
+  wasm: { raw: 520_000, gzip: 220_000 },
   js: { raw: 84_000, gzip: 18_000 },
 };
 

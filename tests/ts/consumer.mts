@@ -116,3 +116,17 @@ const wrong: Report<'mcp'> = validateToolName('x', 'chora');
 
 console.log(severity, ok, many, server, agent, segments, name, converted, detected, titles, uriType, query, text,
   uriReport.parts?.namespace, ns2, providers, fitted, notNull, wrong);
+
+// Peer styles: their ids, and each peer's own parameters.
+const peers: Router[] = [
+  new Router({ style: 'openai-agents', servers: [{ name: 'memory' }] }),
+  new Router({ style: { peer: 'openai-agents', sdk: 'python' }, servers: [{ name: 'memory' }] }),
+  new Router({ style: { peer: 'agentgateway', mode: 'never' }, servers: [{ name: 'memory' }] }),
+  new Router({ style: { peer: 'docker', toolNamePrefix: true, prefixes: { memory: 'mem' } }, servers: [{ name: 'memory' }] }),
+];
+const migrated: string = peers[0].migrateName('mcp_memory__save', peers[1]);
+// @ts-expect-error: a parameter of another peer
+new Router({ style: { peer: 'fastmcp', mode: 'never' }, servers: [] });
+// @ts-expect-error: ContextForge allows four separators
+new Router({ style: { peer: 'contextforge', separator: '::' }, servers: [] });
+void migrated;

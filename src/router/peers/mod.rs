@@ -1,0 +1,458 @@
+//! Peer styles: another gateway's or agent SDK's naming, reproduced exactly, collisions,
+//! hashing and order included, so that names do not change when a user moves to this router.
+//!
+//! Each peer names the tools of every server together (some rules depend on what the other
+//! servers list), so a peer style renames the whole table whenever a server lists its tools.
+//! Where the peer itself would fail (Docker's fatal collisions, a server name the peer refuses)
+//! the router fails with the same verdict; where the peer exposes two tools under one name or a
+//! name a model provider refuses, the router reproduces it and reports it as a warning.
+//!
+//! | id | exposed name | long names | two tools under one name |
+//! | --- | --- | --- | --- |
+//! | `openai-agents` | `mcp_<server>__<tool>`, outside `[A-Za-z0-9_-]` → `_` | over 64: cut to 55 + `_` + 8 hex of SHA-1 | both hashed, re-seeded until unique |
+//! | `langchain` | `[<prefix>__]<server>__<tool>` | kept | both listed, calls go to the last |
+//! | `litellm` | `<server, spaces as _><separator><tool>` | kept | both listed, calls go to the last |
+//! | `contextforge` | `slug(server)<separator>slug(tool)` | kept | both listed, calls go to the last |
+//! | `docker` | `[<prefix>__]<tool>` | kept | the whole list is refused |
+//! | `fastmcp` | `<server>_<tool>` | kept | the first is kept, the others dropped |
+//! | `agentgateway` | `<target>_<tool>` or bare (mode) | kept | prefixed: both listed; `never`: both dropped |
+//! | `metamcp` | `<server without [^A-Za-z0-9_-]>__<tool>` | kept | both listed, calls go to the last |
+//! | `cloudflare-agents` | `tool_<id without ->_<tool>` | kept | one entry, at the first's place, for the last |
+
+mod agentgateway;
+mod cloudflare;
+mod contextforge;
+mod docker;
+pub(crate) mod endpoint;
+mod fastmcp;
+mod langchain;
+mod litellm;
+mod metamcp;
+mod openai;
+
+use crate::diagnostic::{Code, Diagnostic, Error, Span};
+use crate::provider::Provider;
+use crate::text::quoted;
+
+/// The peers a style can name, as `style: "<id>"` or `style: { peer: "<id>", … }` take them.
+pub const PEERS: &[&str] = &[
+    "openai-agents",
+    "langchain",
+    "litellm",
+    "contextforge",
+    "docker",
+    "fastmcp",
+    "agentgateway",
+    "metamcp",
+    "cloudflare-agents",
+];
+
+/// The parameters each peer takes beside `peer`.
+pub(crate) fn keys(peer: &str) -> &'static [&'static str] {
+    match peer {
+        "openai-agents" => &["peer", "sdk"],
+        "langchain" => &["peer", "prefix"],
+        "litellm" => &["peer", "separator", "prefixes"],
+        "contextforge" => &["peer", "separator"],
+        "docker" => &["peer", "toolNamePrefix", "prefixes"],
+        "agentgateway" => &["peer", "mode"],
+        "metamcp" => &["peer", "prefixes"],
+        "cloudflare-agents" => &["peer", "normalize", "prefixes"],
+        _ => &["peer"],
+    }
+}
+
+/// A peer's parameters, as the configuration gives them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Params {
+    pub prefix: Option<String>,
+    pub separator: Option<String>,
+    pub mode: Option<String>,
+    pub sdk: Option<String>,
+    pub normalize: Option<bool>,
+    pub tool_name_prefix: Option<bool>,
+    pub prefixes: Vec<(String, String)>,
+}
+
+/// How the agentgateway style prefixes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GatewayMode {
+    Conditional,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Peer {
+    OpenAi { python: bool },
+    LangChain { prefix: String },
+    LiteLlm { separator: String },
+    ContextForge { separator: String },
+    Docker { tool_name_prefix: bool },
+    FastMcp,
+    AgentGateway { mode: GatewayMode },
+    MetaMcp,
+    Cloudflare { normalize: bool },
+}
+
+/// A peer with its parameters.
+#[derive(Clone, Debug)]
+pub(crate) struct PeerStyle {
+    pub peer: Peer,
+    /// Per server, the name the peer knows it by where that is not the configured name:
+    /// LiteLLM's alias, Docker's catalog prefix, MetaMCP's server name, the Cloudflare id.
+    pub prefixes: Vec<(String, String)>,
+}
+
+/// One server's list as the peer sees it.
+pub(crate) struct Listed<'a> {
+    /// Index of the server in the configuration.
+    pub server: usize,
+    pub name: &'a str,
+    pub tools: Vec<&'a str>,
+}
+
+/// One tool as the peer names it.
+#[derive(Clone, Debug)]
+pub(crate) struct Named {
+    pub server: usize,
+    /// Index in the server's list.
+    pub tool: usize,
+    pub name: String,
+    /// In the list the client sees.
+    pub listed: bool,
+    /// Calls to `name` reach this tool.
+    pub routed: bool,
+}
+
+/// What the peer does when two tools get one name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Duplicates {
+    /// Both are listed; a name→tool map sends calls to the last.
+    ListAllCallLast,
+    /// The first is kept, the others dropped.
+    FirstWins,
+    /// One entry, at the first one's place, for the last one (`Object.fromEntries`).
+    FirstPlaceLastWins,
+    /// Neither is listed and calls to the name fail.
+    DropAll,
+}
+
+/// A tool the peer leaves out, with its reason.
+pub(crate) struct Dropped {
+    pub server: usize,
+    pub tool: usize,
+    pub code: Code,
+    pub message: String,
+}
+
+/// A peer's names for every listed tool, in the order the peer lists them.
+pub(crate) struct Naming {
+    pub tools: Vec<Named>,
+    /// Tools the peer drops (with its reason).
+    pub dropped: Vec<Dropped>,
+    pub notes: Vec<Diagnostic>,
+}
+
+impl PeerStyle {
+    pub(crate) fn id(&self) -> &'static str {
+        match self.peer {
+            Peer::OpenAi { .. } => "openai-agents",
+            Peer::LangChain { .. } => "langchain",
+            Peer::LiteLlm { .. } => "litellm",
+            Peer::ContextForge { .. } => "contextforge",
+            Peer::Docker { .. } => "docker",
+            Peer::FastMcp => "fastmcp",
+            Peer::AgentGateway { .. } => "agentgateway",
+            Peer::MetaMcp => "metamcp",
+            Peer::Cloudflare { .. } => "cloudflare-agents",
+        }
+    }
+
+    /// The peer for `id` with `params`; `Err((path, message))` for a parameter it refuses.
+    pub(crate) fn new(id: &str, params: &Params) -> Result<PeerStyle, (&'static str, String)> {
+        let peer = match id {
+            "openai-agents" => match params.sdk.as_deref() {
+                None | Some("js") => Peer::OpenAi { python: false },
+                Some("python") => Peer::OpenAi { python: true },
+                Some(other) => {
+                    return Err(("style.sdk", format!("{} is not \"js\" or \"python\"", quoted(other))));
+                }
+            },
+            "langchain" => Peer::LangChain {
+                prefix: params
+                    .prefix
+                    .as_deref()
+                    .filter(|p| !p.is_empty())
+                    .map(|p| format!("{p}__"))
+                    .unwrap_or_default(),
+            },
+            "litellm" => {
+                let separator = params.separator.clone().unwrap_or_else(|| "-".to_string());
+                if separator.is_empty() {
+                    return Err(("style.separator", "is empty: LiteLLM's default is \"-\"".to_string()));
+                }
+                Peer::LiteLlm { separator }
+            }
+            "contextforge" => {
+                let separator = params.separator.clone().unwrap_or_else(|| "-".to_string());
+                if !["-", "--", "_", "."].contains(&separator.as_str()) {
+                    return Err((
+                        "style.separator",
+                        format!(
+                            "{} is not one of \"-\", \"--\", \"_\", \".\": ContextForge would log a warning and use \"-\"",
+                            quoted(&separator)
+                        ),
+                    ));
+                }
+                Peer::ContextForge { separator }
+            }
+            "docker" => Peer::Docker { tool_name_prefix: params.tool_name_prefix.unwrap_or(false) },
+            "fastmcp" => Peer::FastMcp,
+            "agentgateway" => Peer::AgentGateway {
+                mode: match params.mode.as_deref() {
+                    None | Some("conditional") => GatewayMode::Conditional,
+                    Some("always") => GatewayMode::Always,
+                    Some("never") => GatewayMode::Never,
+                    Some(other) => {
+                        return Err((
+                            "style.mode",
+                            format!("{} is not \"conditional\", \"always\" or \"never\"", quoted(other)),
+                        ));
+                    }
+                },
+            },
+            "metamcp" => Peer::MetaMcp,
+            "cloudflare-agents" => Peer::Cloudflare { normalize: params.normalize.unwrap_or(false) },
+            other => {
+                return Err((
+                    "style.peer",
+                    format!(
+                        "unknown peer {}: use {}",
+                        quoted(other),
+                        PEERS.iter().map(|p| quoted(p)).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+        };
+        Ok(PeerStyle { peer, prefixes: params.prefixes.clone() })
+    }
+
+    /// The name the peer knows `server` by.
+    pub(crate) fn known_as<'a>(&'a self, server: &'a str) -> &'a str {
+        self.prefixes.iter().find(|(s, _)| s == server).map_or(server, |(_, p)| p.as_str())
+    }
+
+    /// Whether the peer accepts `name` as a server name (its own configuration check).
+    pub(crate) fn check_server_name(&self, name: &str) -> Result<(), String> {
+        let known = self.known_as(name);
+        match &self.peer {
+            Peer::OpenAi { python } => {
+                let redacted = if *python { endpoint::python(name) } else { endpoint::js(name) };
+                redacted.map(|_| ()).ok_or_else(|| {
+                    format!(
+                        "{} reads as a URL whose redaction by the OpenAI Agents SDK this router does not reproduce: name the server plainly",
+                        quoted(name)
+                    )
+                })
+            }
+            Peer::LiteLlm { separator } => litellm::check_server_name(name, separator),
+            Peer::ContextForge { .. } => contextforge::check_server_name(name),
+            Peer::AgentGateway { .. } => agentgateway::check_target_name(name),
+            // A name given in `prefixes` is the upstream's serverInfo.name, which MetaMCP
+            // sanitizes instead of checking.
+            Peer::MetaMcp if known == name => metamcp::check_server_name(name),
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks the configured servers together (names the peer would merge into one).
+    pub(crate) fn check_servers(&self, names: &[&str]) -> Result<(), (usize, String)> {
+        match &self.peer {
+            Peer::ContextForge { separator } => contextforge::check_slugs(names, separator),
+            Peer::Cloudflare { normalize } => {
+                cloudflare::check_ids(&names.iter().map(|n| self.known_as(n)).collect::<Vec<_>>(), names, *normalize)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// How the peer writes resource URIs, where it rewrites them; `configured` servers.
+    pub(crate) fn uris(&self, configured: usize) -> Option<super::resources::PeerUris> {
+        use super::resources::PeerUris;
+        match self.peer {
+            Peer::AgentGateway { mode } => {
+                Some(PeerUris::AgentGateway { prefixed: mode == GatewayMode::Always || configured != 1 })
+            }
+            Peer::FastMcp => Some(PeerUris::FastMcp),
+            _ => None,
+        }
+    }
+
+    /// The separator of a name the peer splits back at the first occurrence, where it has one.
+    pub(crate) fn split_separator(&self) -> Option<&str> {
+        match &self.peer {
+            Peer::LangChain { .. } | Peer::MetaMcp => Some("__"),
+            Peer::LiteLlm { separator } => Some(separator),
+            Peer::FastMcp | Peer::AgentGateway { .. } => Some("_"),
+            _ => None,
+        }
+    }
+
+    /// The prefix before the server, for the peers whose names split back.
+    pub(crate) fn prefix(&self) -> &str {
+        match &self.peer {
+            Peer::LangChain { prefix } => prefix,
+            _ => "",
+        }
+    }
+
+    /// Names every listed tool of every server. `configured` is the number of configured
+    /// servers; `reserved` the gateway's own tool names.
+    ///
+    /// # Errors
+    /// What the peer itself refuses: `name_collision` for Docker's collisions and reserved names,
+    /// and for the OpenAI Agents SDK's server names that redact alike; `invalid_tool_name` when
+    /// ContextForge drops every tool of a server.
+    pub(crate) fn name(&self, lists: &[Listed<'_>], configured: usize, reserved: &[String]) -> Result<Naming, Error> {
+        let known: Vec<&str> = lists.iter().map(|l| self.known_as(l.name)).collect();
+        let (tools, dropped, duplicates) = match &self.peer {
+            Peer::OpenAi { python } => (openai::name(lists, &known, reserved, *python)?, Vec::new(), None),
+            Peer::LangChain { prefix } => {
+                let (tools, dropped) = langchain::name(lists, prefix);
+                (tools, dropped, Some(Duplicates::ListAllCallLast))
+            }
+            Peer::LiteLlm { separator } => {
+                (litellm::name(lists, &known, separator), Vec::new(), Some(Duplicates::ListAllCallLast))
+            }
+            Peer::ContextForge { separator } => {
+                let (tools, dropped) = contextforge::name(lists, separator)?;
+                (tools, dropped, Some(Duplicates::ListAllCallLast))
+            }
+            Peer::Docker { tool_name_prefix } => {
+                (docker::name(lists, &self.prefixes, *tool_name_prefix)?, Vec::new(), None)
+            }
+            Peer::FastMcp => (fastmcp::name(lists), Vec::new(), Some(Duplicates::FirstWins)),
+            Peer::AgentGateway { mode } => {
+                let (tools, never) = agentgateway::name(lists, configured, *mode);
+                (tools, Vec::new(), Some(if never { Duplicates::DropAll } else { Duplicates::ListAllCallLast }))
+            }
+            Peer::MetaMcp => (metamcp::name(lists, &known), Vec::new(), Some(Duplicates::ListAllCallLast)),
+            Peer::Cloudflare { normalize } => {
+                (cloudflare::name(lists, &known, *normalize), Vec::new(), Some(Duplicates::FirstPlaceLastWins))
+            }
+        };
+        let mut naming = Naming { tools, dropped, notes: Vec::new() };
+        if let Some(policy) = duplicates {
+            self.resolve_duplicates(&mut naming, lists, policy);
+        }
+        Ok(naming)
+    }
+
+    /// Marks which of several tools under one name the peer lists and calls, with a warning
+    /// per name.
+    fn resolve_duplicates(&self, naming: &mut Naming, lists: &[Listed<'_>], policy: Duplicates) {
+        let mut groups: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+        for (i, t) in naming.tools.iter().enumerate() {
+            groups.entry(t.name.as_str()).or_default().push(i);
+        }
+        let shared: Vec<(String, Vec<usize>)> =
+            groups.into_iter().filter(|(_, v)| v.len() > 1).map(|(k, v)| (k.to_string(), v)).collect();
+        let by_first = order(shared.len(), &|a, b| shared[a].1[0].cmp(&shared[b].1[0]));
+        let shared = permute(shared, &by_first);
+        let describe = |t: &Named| {
+            let l = lists.iter().find(|l| l.server == t.server).expect("a named tool's server listed");
+            format!("server {} tool {}", quoted(l.name), quoted(l.tools[t.tool]))
+        };
+        for (name, members) in shared {
+            let (first, last) = (members[0], members[members.len() - 1]);
+            let who: Vec<String> = members.iter().map(|&i| describe(&naming.tools[i])).collect();
+            let behaviour = match policy {
+                Duplicates::ListAllCallLast => {
+                    for &i in &members {
+                        naming.tools[i].routed = i == last;
+                    }
+                    format!("it lists them all; calls go to {}", who[who.len() - 1])
+                }
+                Duplicates::FirstWins => {
+                    for &i in &members[1..] {
+                        naming.tools[i].listed = false;
+                        naming.tools[i].routed = false;
+                    }
+                    format!("it keeps {} and drops the others", who[0])
+                }
+                Duplicates::FirstPlaceLastWins => {
+                    // The last one takes the first one's place; the others are not listed.
+                    naming.tools.swap(first, last);
+                    for &i in &members {
+                        naming.tools[i].listed = i == first;
+                        naming.tools[i].routed = i == first;
+                    }
+                    format!("it keeps one entry, in the first one's place, for {}", who[who.len() - 1])
+                }
+                Duplicates::DropAll => {
+                    for &i in &members {
+                        naming.tools[i].listed = false;
+                        naming.tools[i].routed = false;
+                    }
+                    "it lists none of them, and calls to the name fail".to_string()
+                }
+            };
+            naming.notes.push(Diagnostic::warning(
+                Code::NameCollision,
+                Span::whole(&name),
+                format!("{} names {} {}: {behaviour}", self.id(), who.join(" and "), quoted(&name)),
+            ));
+        }
+    }
+}
+
+/// A warning for each listed name that a model provider refuses.
+pub(crate) fn provider_notes<'a>(peer: &str, names: impl Iterator<Item = &'a str>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for name in names {
+        let refusing: Vec<&str> = Provider::ALL.iter().filter(|p| !p.accepts(name)).map(|p| p.id()).collect();
+        if refusing.is_empty() {
+            continue;
+        }
+        out.push(Diagnostic::warning(
+            Code::ProviderRefused,
+            Span::whole(name),
+            format!(
+                "{peer} exposes {}, which {} refuse{}: set `provider` to fit names to one",
+                quoted(name),
+                refusing.join(", "),
+                if refusing.len() == 1 { "s" } else { "" }
+            ),
+        ));
+    }
+    out
+}
+
+/// The indices `0..n` sorted (stably) by `cmp`: one sort for every caller, since each sort
+/// instantiation costs kilobytes of wasm.
+pub(crate) fn order(n: usize, cmp: &dyn Fn(usize, usize) -> std::cmp::Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| cmp(a, b));
+    order
+}
+
+/// `items` rearranged by `order` (a permutation of their indices, as [`order`] gives).
+pub(crate) fn permute<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    order.iter().filter_map(|&i| slots.get_mut(i).and_then(Option::take)).collect()
+}
+
+/// JavaScript's order of a plain object's keys: canonical array indices (`"0"`, `"7"`,
+/// `"42"`, up to 2³² − 2) first, ascending, then the others as inserted.
+pub(crate) fn object_key_order(keys: &[&str]) -> Vec<usize> {
+    let index = |k: &str| -> Option<u64> {
+        let ok = k == "0" || (!k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit()));
+        ok.then(|| k.parse::<u64>().ok()).flatten().filter(|&n| n < u64::from(u32::MAX))
+    };
+    let key = |i: usize| match index(keys[i]) {
+        Some(n) => (0, n, i),
+        None => (1, 0, i),
+    };
+    order(keys.len(), &|a, b| key(a).cmp(&key(b)))
+}
