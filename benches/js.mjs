@@ -6,7 +6,7 @@ import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateToolName as sdkValidate } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
-import * as naming from '../pkg/node.mjs';
+import * as naming from '../pkg/index.mjs';
 import { names } from './names.mjs';
 import { CHORA_RE, MCP_RE, agentSplitParse, syntropyRoute } from './peers.mjs';
 
@@ -36,7 +36,7 @@ function measure(fn, inputs) {
 
 /** Median ms of importing and instantiating the package in a fresh Node process. */
 function coldStart(runs = 15) {
-  const entry = fileURLToPath(new URL('../pkg/node.mjs', import.meta.url));
+  const entry = fileURLToPath(new URL('../pkg/index.mjs', import.meta.url));
   const script = `const t = performance.now(); await import(${JSON.stringify(entry)}); process.stdout.write(String(performance.now() - t));`;
   const samples = [];
   for (let i = 0; i < runs; i++) samples.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', script])));

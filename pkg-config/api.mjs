@@ -2,34 +2,35 @@
 // Every decision is made in the Rust core; this file only converts and checks types.
 // The build turns it into api.cjs for CommonJS (export keywords become module.exports).
 
-let w = null;
+import * as glue from './glue-names.mjs';
+import TABLES from './tables.mjs';
+import { NamingError, lazyCore, describe, invalidArgument, string, strings, object, onlyKeys, call } from './shared.mjs';
+
+export { NamingError };
+
+/** The initialized glue, instantiated by the first call that needs the core (see install). */
+let wasm = () => {
+  throw new Error('mcp-naming: import the package by its name ("mcp-naming"), not this file');
+};
 let memory = null;
 let input = new Uint8Array(0);
 let output = new Uint32Array(0);
 const encoder = new TextEncoder();
 
-/** Installs the initialized wasm-bindgen exports (called once by the entry file). */
-export default function setWasm(wasm) {
-  w = wasm;
-  memory = w.wasm_memory();
-  grow(1024);
-  // Every table comes from the core: conventions, providers, the parts of each convention, codes.
-  const [conventionIds, providerIds, partNames, codes, styles] = w.tables();
-  ROUTER_STYLES.push(...styles);
-  Object.freeze(ROUTER_STYLES);
-  CONVENTIONS.push(...conventionIds);
-  PROVIDERS.push(...providerIds);
-  Object.freeze(CONVENTIONS);
-  Object.freeze(PROVIDERS);
-  conventionIds.forEach((id, i) => CONVENTION_INDEX.set(id, i));
-  providerIds.forEach((id, i) => PROVIDER_INDEX.set(id, i));
-  PARTS = partNames;
-  CODES = codes;
+/**
+ * Called once by the entry file with the .wasm (base64 text, or a compiled WebAssembly.Module
+ * in workerd); nothing is compiled until a call needs the core.
+ */
+export default function install(source) {
+  wasm = lazyCore(glue, source, (w) => {
+    memory = w.wasm_memory();
+    grow(1024);
+  });
 }
 
 /** Makes the input buffer hold `bytes` and refreshes the views of wasm memory. */
 function grow(bytes) {
-  const at = w.input_buffer(bytes);
+  const at = wasm().input_buffer(bytes);
   input = new Uint8Array(memory.buffer, at, bytes);
   output = new Uint32Array(memory.buffer);
 }
@@ -39,6 +40,7 @@ function grow(bytes) {
  * way across the boundary (no allocation, no call into wasm to make room).
  */
 function put(text) {
+  if (memory === null) wasm();
   const n = text.length;
   if (input.buffer !== memory.buffer || n * 3 > input.length) grow(Math.max(1024, n * 3));
   if (n > 24) return encoder.encodeInto(text, input).written;
@@ -63,99 +65,31 @@ export const PROVIDERS = [];
 export const ROUTER_STYLES = [];
 const CONVENTION_INDEX = new Map();
 const PROVIDER_INDEX = new Map();
+// Every table comes from the core, written into tables.mjs by the build: conventions, providers,
+// the parts of each convention, codes, styles, option keys.
+CONVENTIONS.push(...TABLES.conventions);
+PROVIDERS.push(...TABLES.providers);
+ROUTER_STYLES.push(...TABLES.styles);
+Object.freeze(CONVENTIONS);
+Object.freeze(PROVIDERS);
+Object.freeze(ROUTER_STYLES);
+CONVENTIONS.forEach((id, i) => CONVENTION_INDEX.set(id, i));
+PROVIDERS.forEach((id, i) => PROVIDER_INDEX.set(id, i));
 const NONE = 0xffffffff;
 const EMPTY = Object.freeze([]);
-let CODES = null;
-let PARTS = null;
-
-export class NamingError extends Error {
-  constructor(code, message, diagnostics = [], suggestions = [], server = undefined) {
-    super(message);
-    this.name = 'NamingError';
-    this.code = code;
-    this.diagnostics = diagnostics;
-    this.suggestions = suggestions;
-    // The backend server the error is about (tool_removed, tool_disabled), where there is one.
-    if (server !== undefined) this.server = server;
-  }
-
-  /** The JSON-RPC error an MCP server answers with: -32602 for what the client asked wrong. */
-  toJsonRpcError() {
-    return {
-      code: w.json_rpc_code(this.code),
-      message: this.message,
-      data: this.server === undefined
-        ? { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics }
-        : { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics, server: this.server },
-    };
-  }
-
-  /** A tools/call result with isError, for gateways that let the model read and fix its call. */
-  toCallToolResult() {
-    return { isError: true, content: [{ type: 'text', text: w.call_tool_text(this.code, this.message, this.suggestions) }] };
-  }
-}
+const CODES = TABLES.codes;
+const PARTS = TABLES.parts;
 
 /** The Mcp-Name header value for a tool name, prompt name or URI (SEP-2243): =?base64?…?= when not header-safe. */
 export function encodeMcpNameHeader(value) {
   string(value, 'value');
-  return w.encode_mcp_name(value);
+  return wasm().encode_mcp_name(value);
 }
 
 /** The name or URI an Mcp-Name header carries; throws NamingError invalid_header for a bad =?base64?…?= form. */
 export function decodeMcpNameHeader(header) {
   string(header, 'header');
-  return call(() => w.decode_mcp_name(header));
-}
-
-/** The type of a value as the core words it: "a string", "a number", "an array", "null", … */
-function describe(value) {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string': return 'a string';
-    case 'number': return 'a number';
-    case 'boolean': return 'a boolean';
-    case 'object': return 'an object';
-    case 'function': return 'a function';
-    default: return `a ${typeof value}`;
-  }
-}
-
-/** An invalid_argument error whose one diagnostic names the path of the offending value. */
-function invalidArgument(message, path) {
-  const diagnostic = { code: 'invalid_argument', severity: 'error', message, start: 0, end: 0 };
-  if (path !== undefined) diagnostic.path = path;
-  return new NamingError('invalid_argument', message, [diagnostic]);
-}
-
-function string(value, what) {
-  if (typeof value !== 'string') throw invalidArgument(`${what} must be a string, got ${describe(value)}`, what);
-  return value;
-}
-
-function strings(value, what) {
-  if (!Array.isArray(value)) throw invalidArgument(`${what} must be an array of strings, got ${describe(value)}`, what);
-  for (let i = 0; i < value.length; i++) {
-    if (typeof value[i] !== 'string') throw invalidArgument(`${what}[${i}] must be a string, got ${describe(value[i])}`, `${what}[${i}]`);
-  }
-  return value;
-}
-
-function object(value, what) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidArgument(`${what} must be an object, got ${describe(value)}`, what);
-  }
-  return value;
-}
-
-/** Throws the core's unknown-key error for the first key of `value` outside `keys`. */
-function onlyKeys(value, keys, what) {
-  for (const key of Object.keys(value)) {
-    if (!keys.includes(key)) call(() => { throw w.unknown_key(key, keys, what); });
-  }
-  return value;
+  return call(() => wasm().decode_mcp_name(header));
 }
 
 /** The index of `id` in `index`, or the invalid_argument error naming the id and the choices. */
@@ -174,12 +108,10 @@ const providerIndex = (id) => indexOf(PROVIDER_INDEX, PROVIDERS, id, 'provider')
  * values that cannot change under it (a getter, a Proxy, or a getter that calls back into this
  * package while a name sits in the input buffer).
  */
-let OPTION_KEYS = null;
 function options(value) {
   if (value === undefined || value === null) return undefined;
   object(value, 'options');
-  if (OPTION_KEYS === null) OPTION_KEYS = w.option_keys();
-  onlyKeys(value, OPTION_KEYS, 'options');
+  onlyKeys(value, TABLES.optionKeys, 'options');
   const snapshot = {};
   for (const key of ['expectedNamespace', 'project']) {
     const v = value[key];
@@ -196,18 +128,6 @@ function options(value) {
 function known(value, keys) {
   if (value === undefined || value === null) return {};
   return onlyKeys(object(value, 'options'), keys, 'options');
-}
-
-/** Runs a wasm call; an error object it throws becomes a NamingError. */
-function call(fn) {
-  try {
-    return fn();
-  } catch (e) {
-    if (e && typeof e === 'object' && typeof e.code === 'string' && !(e instanceof Error)) {
-      throw new NamingError(e.code, e.message, e.diagnostics ?? [], e.suggestions ?? [], e.server);
-    }
-    throw e;
-  }
 }
 
 function slice(name, r, at) {
@@ -247,7 +167,7 @@ function report(name, convention, ptr) {
     // Read every number before the next call into wasm, which may grow memory.
     const lengths = r.slice(at, at + textCount);
     const diags = r.slice(quads, quads + 4 * count);
-    const text = w.take_text();
+    const text = wasm().take_text();
     const pieces = new Array(textCount);
     for (let i = 0, from = 0; i < textCount; i++) {
       pieces[i] = text.slice(from, from + lengths[i]);
@@ -271,17 +191,17 @@ export function validateToolName(name, convention, opts) {
   const c = conventionIndex(convention);
   const o = options(opts);
   const len = put(name);
-  return report(name, c, call(() => w.validate_in(len, c, o)));
+  return report(name, c, call(() => wasm().validate_in(len, c, o)));
 }
 
 /** The verdict of validateToolName, without building a report. */
 export function isValidToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
-  if (opts === undefined) return w.is_valid_in(put(name), c);
+  if (opts === undefined) return wasm().is_valid_in(put(name), c);
   const o = options(opts);
   const len = put(name);
-  return call(() => w.is_valid_in_with(len, c, o));
+  return call(() => wasm().is_valid_in_with(len, c, o));
 }
 
 /** Verdicts for many names, crossing into wasm once. */
@@ -291,6 +211,7 @@ export function validateToolNames(names, convention, opts) {
   const o = options(opts);
   // Each name is encoded straight into the input buffer, its UTF-8 length noted: no join, and
   // the core splits by bytes.
+  if (memory === null) wasm();
   let units = 0;
   for (let i = 0; i < names.length; i++) units += names[i].length;
   if (input.buffer !== memory.buffer || units * 3 > input.length) grow(Math.max(1024, units * 3));
@@ -311,7 +232,7 @@ export function validateToolNames(names, convention, opts) {
     lengths[i] = written;
     at += written;
   }
-  const bytes = call(() => w.is_valid_many_in(at, lengths, c, o));
+  const bytes = call(() => wasm().is_valid_many_in(at, lengths, c, o));
   const out = new Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] === 1;
   return out;
@@ -321,7 +242,7 @@ export function validateToolNames(names, convention, opts) {
 export function parseToolName(name, convention, opts) {
   const r = validateToolName(name, convention, opts);
   if (r.valid) return r.parts;
-  call(() => w.parse_error(name, CONVENTION_INDEX.get(convention), options(opts)));
+  call(() => wasm().parse_error(name, CONVENTION_INDEX.get(convention), options(opts)));
   throw new NamingError('invalid_argument', 'the core found no error in an invalid name');
 }
 
@@ -331,7 +252,7 @@ export function formatToolName(parts, convention, opts) {
   const c = conventionIndex(convention);
   onlyKeys(parts, PARTS[c], 'parts');
   const o = options(opts);
-  return call(() => w.format_name(parts, c, o));
+  return call(() => wasm().format_name(parts, c, o));
 }
 
 /** Converts a tool name from one convention to another, where that means something. */
@@ -340,14 +261,14 @@ export function convertToolName(name, from, to, opts) {
   const f = conventionIndex(from);
   const t = conventionIndex(to);
   const o = options(opts);
-  return call(() => w.convert_name(name, f, t, o));
+  return call(() => wasm().convert_name(name, f, t, o));
 }
 
 /** The conventions a name is valid in. */
 export function detectConventions(name, opts) {
   string(name, 'name');
   const o = options(opts);
-  const mask = call(() => w.detect_mask(name, o));
+  const mask = call(() => wasm().detect_mask(name, o));
   return CONVENTIONS.filter((_, i) => (mask & (1 << i)) !== 0);
 }
 
@@ -355,7 +276,7 @@ let conventionList = null;
 /** Every convention with its title, grammar and examples. */
 export function conventions() {
   if (conventionList === null) {
-    conventionList = w.conventions();
+    conventionList = wasm().conventions();
     for (const c of conventionList) {
       Object.freeze(c.examples.valid);
       Object.freeze(c.examples.invalid);
@@ -370,7 +291,7 @@ export function conventions() {
 /** Parses a Chora resource URI `namespace://type/id[?query]`. */
 export function parseResourceUri(uri) {
   string(uri, 'uri');
-  return call(() => w.parse_uri(uri));
+  return call(() => wasm().parse_uri(uri));
 }
 
 /** Formats a resource URI, percent-encoding the query. */
@@ -382,25 +303,25 @@ export function formatResourceUri(parts) {
       if (typeof v !== 'string') throw invalidArgument(`parts.query.${k} must be a string, got ${describe(v)}`);
     }
   }
-  return call(() => w.format_uri(parts));
+  return call(() => wasm().format_uri(parts));
 }
 
 /** Validates a resource URI; never throws for a string. */
 export function validateResourceUri(uri, opts) {
   string(uri, 'uri');
-  return w.validate_uri(uri, options(opts)?.expectedNamespace);
+  return wasm().validate_uri(uri, options(opts)?.expectedNamespace);
 }
 
 /** The Chora namespace for a project slug. */
 export function namespaceFromSlug(slug) {
   string(slug, 'slug');
-  return call(() => w.namespace_from_slug(slug));
+  return call(() => wasm().namespace_from_slug(slug));
 }
 
 /** Which model providers accept a name as a tool name. */
 export function checkProviders(name) {
   string(name, 'name');
-  const mask = w.providers_mask(name);
+  const mask = wasm().providers_mask(name);
   const out = {};
   for (let i = 0; i < PROVIDERS.length; i++) out[PROVIDERS[i]] = (mask & (1 << i)) !== 0;
   return out;
@@ -412,54 +333,54 @@ export function fitToolName(name, provider, opts) {
   const p = providerIndex(provider);
   const o = known(opts, ['taken']);
   const taken = o.taken === undefined ? [] : strings(o.taken, 'options.taken');
-  return call(() => w.fit_name(name, p, taken));
+  return call(() => wasm().fit_name(name, p, taken));
 }
 
 /** Fits many names to a provider, each avoiding the ones before it: the results are distinct. */
 export function fitToolNames(names, provider) {
   strings(names, 'names');
   const p = providerIndex(provider);
-  return call(() => w.fit_names(names, p));
+  return call(() => wasm().fit_names(names, p));
 }
 
 /** The four layers of a Syntropy name (permission, registry, pool and upstream prefix, upstream tool). */
 export function syntropyLayers(name, opts) {
   string(name, 'name');
   const o = options(opts);
-  return call(() => w.syntropy_layers(name, o));
+  return call(() => wasm().syntropy_layers(name, o));
 }
 
 /** Checks a Syntropy tool-state file `{ enabled: [], disabled: [] }`. */
 export function checkToolState(state, opts) {
   onlyKeys(object(state, 'state'), ['enabled', 'disabled'], 'state');
   const o = options(opts);
-  return call(() => w.check_tool_state(state, o));
+  return call(() => wasm().check_tool_state(state, o));
 }
 
 /** Whether a tool-state file enables a tool (disabled wins; an empty enabled list enables all). */
 export function isToolEnabled(state, name) {
   onlyKeys(object(state, 'state'), ['enabled', 'disabled'], 'state');
   string(name, 'name');
-  return call(() => w.tool_state_enables(state, name));
+  return call(() => wasm().tool_state_enables(state, name));
 }
 
 /** Checks the Syntropy entries of a Claude Code allow-list: an array, `{ allow }` or `{ permissions: { allow } }`. */
 export function checkAllowList(settings, opts) {
   const o = options(opts);
-  return call(() => w.check_allow(settings, o));
+  return call(() => wasm().check_allow(settings, o));
 }
 
 /** Whether a Claude Code permission rule (`mcp__server`, `mcp__server__*`, `mcp__server__tool`) covers a tool name. */
 export function matchesPermission(rule, name) {
   string(rule, 'rule');
   string(name, 'name');
-  return call(() => w.matches_permission(rule, name));
+  return call(() => wasm().matches_permission(rule, name));
 }
 
 /** A server name as Claude Code writes it (characters outside [A-Za-z0-9_-] become "_"). */
 export function normalizeServerName(server) {
   string(server, 'server');
-  return w.normalize_server_name(server);
+  return wasm().normalize_server_name(server);
 }
 
 /**
@@ -473,7 +394,7 @@ export class Router {
 
   constructor(config) {
     object(config, 'config');
-    this.#core = call(() => new w.WasmRouter(config));
+    this.#core = call(() => new (wasm().WasmRouter)(config));
     this.#refresh();
   }
 
@@ -632,114 +553,3 @@ export class Router {
   }
 }
 
-// ---- OpenProject's data conventions
-
-function number(value, what) {
-  if (typeof value !== 'number') throw invalidArgument(`${what} must be a number, got ${describe(value)}`);
-  return value;
-}
-
-/** A duration as ISO 8601: "2h 30m" -> "PT2H30M", "90m" -> "PT1H30M", "PT2H" -> "PT2H". */
-export function parseDuration(text) {
-  string(text, 'text');
-  return call(() => w.parse_duration(text));
-}
-
-/** An ISO 8601 duration as people write it: "PT2H30M" -> "2h 30m". */
-export function formatDuration(iso) {
-  string(iso, 'iso');
-  return call(() => w.format_duration(iso));
-}
-
-/** The collection envelope: { items, offset, page_size, total, next_offset }. */
-export function pageEnvelope(items, page) {
-  if (!Array.isArray(items)) throw invalidArgument(`items must be an array, got ${describe(items)}`);
-  const p = page === undefined || page === null ? {} : onlyKeys(object(page, 'page'), ['offset', 'pageSize', 'total'], 'page');
-  const opt = (key) => (p[key] === undefined || p[key] === null ? undefined : number(p[key], `page.${key}`));
-  const [offset, pageSize, total, next] = call(() => w.page(items.length, opt('offset'), opt('pageSize'), opt('total')));
-  return { items, offset, page_size: pageSize, total, next_offset: next < 0 ? null : next };
-}
-
-/** The numeric id at the end of a HAL href, or null. */
-export function idFromHref(href) {
-  if (href === null || href === undefined) return null;
-  string(href, 'href');
-  return w.id_from_href(href) ?? null;
-}
-
-/** A HAL link for display; the undisclosed URN is { id: null, title: "Restricted", restricted: true }. */
-export function linkValue(link) {
-  object(link, 'link');
-  if (link.href !== null && link.href !== undefined) string(link.href, 'link.href');
-  if (link.title !== null && link.title !== undefined) string(link.title, 'link.title');
-  return w.link_value(link.href ?? undefined, link.title ?? undefined);
-}
-
-/** "Error: [Category] - description." for an HTTP status, in OpenProject's taxonomy. */
-export function errorMessage(status, details) {
-  number(status, 'status');
-  if (details !== undefined && details !== null) string(details, 'details');
-  return call(() => w.error_message(status, details ?? undefined));
-}
-
-/** The candidate a name resolves to: identifier exact, then name exact, then name contains (case-insensitive). */
-export function resolveByName(query, candidates) {
-  string(query, 'query');
-  if (!Array.isArray(candidates)) throw invalidArgument(`candidates must be an array, got ${describe(candidates)}`);
-  const names = candidates.map((c, i) => string(object(c, `candidates[${i}]`).name, `candidates[${i}].name`));
-  const identifiers = candidates.map((c, i) => (c.identifier === undefined || c.identifier === null ? null : string(c.identifier, `candidates[${i}].identifier`)));
-  // Case folding is JavaScript's own (Unicode-aware), so the .wasm carries no case tables.
-  const fold = (list) => list.map((s) => (s === null ? null : s.toLowerCase()));
-  return candidates[call(() => w.resolve_by_name(query, query.toLowerCase(), names, identifiers, fold(names), fold(identifiers)))];
-}
-
-/** "customField16" -> "custom_field_16". */
-export function customFieldName(key) {
-  string(key, 'key');
-  return call(() => w.custom_field_name(key));
-}
-
-/** Throws NamingError duplicate_tool_name when a tool name is registered twice. */
-export function checkToolRegistry(names) {
-  strings(names, 'names');
-  call(() => w.check_tool_registry(names));
-}
-
-/** A real calendar date "YYYY-MM-DD" as { year, month, day }; throws invalid_date otherwise. */
-export function parseDate(text) {
-  string(text, 'text');
-  return call(() => w.parse_date(text));
-}
-
-// ---- The tool registry
-
-/** Field-by-field check of a language profile; never throws. */
-export function validateLanguageProfile(profile) {
-  return w.validate_language_profile(profile);
-}
-
-/** Field-by-field check of a tool descriptor (input/output schemas in the supported JSON Schema subset); never throws. */
-export function validateToolDescriptor(descriptor) {
-  return w.validate_tool_descriptor(descriptor);
-}
-
-/** The descriptors for a language: its own and the language-neutral (null) ones. */
-export function toolsForLanguage(descriptors, language) {
-  if (!Array.isArray(descriptors)) throw invalidArgument(`descriptors must be an array, got ${describe(descriptors)}`);
-  string(language, 'language');
-  return Array.from(call(() => w.tools_for_language(descriptors, language)), (i) => descriptors[i]);
-}
-
-/** Checks an execution request: metadata, input against the schema, dry run, scopes, workspace paths. */
-export function checkExecuteRequest(descriptor, request, caller) {
-  onlyKeys(object(caller, 'caller'), ['scopes', 'caller_id'], 'caller');
-  const scopes = strings(caller.scopes ?? [], 'caller.scopes');
-  return w.check_execute_request(descriptor, request, scopes);
-}
-
-/** A path normalized inside the workspace root, or NamingError path_outside_workspace / invalid_path. */
-export function resolveWorkspacePath(root, path) {
-  string(root, 'root');
-  string(path, 'path');
-  return call(() => w.resolve_workspace_path(root, path));
-}

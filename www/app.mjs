@@ -3,7 +3,7 @@
 import {
   CONVENTIONS, PROVIDERS, ROUTER_STYLES, conventions, validateToolName, detectConventions, convertToolName, checkProviders,
   fitToolName, validateResourceUri, Router,
-} from '/pkg/browser.mjs';
+} from '/pkg/index.mjs';
 
 const $ = (id) => document.getElementById(id);
 

@@ -15,18 +15,21 @@ fn json_or_report(value: &JsValue) -> Result<Json, JsValue> {
 }
 
 /// `parseDuration`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn parse_duration(text: &str) -> Result<String, JsValue> {
     op::parse_duration(text).map_err(|e| error_to_js(text, &e))
 }
 
 /// `formatDuration`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn format_duration(iso: &str) -> Result<String, JsValue> {
     op::format_duration(iso).map_err(|e| error_to_js(iso, &e))
 }
 
 /// `pageEnvelope`'s numbers: `[offset, page_size, total, next_offset or -1]`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn page(items: u32, offset: Option<f64>, page_size: Option<f64>, total: Option<f64>) -> Result<Vec<f64>, JsValue> {
     let p = op::page(items as usize, offset, page_size, total).map_err(|e| error_to_js("", &e))?;
@@ -34,12 +37,14 @@ pub fn page(items: u32, offset: Option<f64>, page_size: Option<f64>, total: Opti
 }
 
 /// `idFromHref`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn id_from_href(href: Option<String>) -> Option<f64> {
     op::id_from_href(href.as_deref()).map(|id| id as f64)
 }
 
 /// `linkValue`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn link_value(href: Option<String>, title: Option<String>) -> JsValue {
     let l = op::link_value(href.as_deref(), title.as_deref());
@@ -51,6 +56,7 @@ pub fn link_value(href: Option<String>, title: Option<String>) -> JsValue {
 }
 
 /// `errorMessage`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn error_message(status: f64, details: Option<String>) -> Result<String, JsValue> {
     if !(status.is_finite() && status.fract() == 0.0 && (0.0..=1e6).contains(&status)) {
@@ -61,6 +67,7 @@ pub fn error_message(status: f64, details: Option<String>) -> Result<String, JsV
 
 /// `resolveByName`: the index of the candidate. The glue passes the names and identifiers, and
 /// their case-folded forms (`toLowerCase`).
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn resolve_by_name(
     query: &str,
@@ -86,18 +93,21 @@ pub fn resolve_by_name(
 }
 
 /// `customFieldName`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn custom_field_name(key: &str) -> Result<String, JsValue> {
     op::custom_field_name(key).map_err(|e| error_to_js(key, &e))
 }
 
 /// `checkToolRegistry`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn check_tool_registry(names: Vec<String>) -> Result<(), JsValue> {
     op::check_tool_registry(&names).map_err(|e| error_to_js("", &e))
 }
 
 /// `parseDate`.
+#[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn parse_date(text: &str) -> Result<JsValue, JsValue> {
     let d = op::parse_date(text).map_err(|e| error_to_js(text, &e))?;
@@ -105,6 +115,7 @@ pub fn parse_date(text: &str) -> Result<JsValue, JsValue> {
 }
 
 /// `validateLanguageProfile`.
+#[cfg(feature = "registry")]
 #[wasm_bindgen]
 pub fn validate_language_profile(profile: JsValue) -> JsValue {
     match json_or_report(&profile) {
@@ -114,6 +125,7 @@ pub fn validate_language_profile(profile: JsValue) -> JsValue {
 }
 
 /// `validateToolDescriptor`.
+#[cfg(feature = "registry")]
 #[wasm_bindgen]
 pub fn validate_tool_descriptor(descriptor: JsValue) -> JsValue {
     match json_or_report(&descriptor) {
@@ -123,6 +135,7 @@ pub fn validate_tool_descriptor(descriptor: JsValue) -> JsValue {
 }
 
 /// `toolsForLanguage`: the indexes of the matching descriptors.
+#[cfg(feature = "registry")]
 #[wasm_bindgen]
 pub fn tools_for_language(descriptors: Vec<JsValue>, language: &str) -> Result<Vec<u32>, JsValue> {
     let all = descriptors.iter().map(json).collect::<Result<Vec<_>, _>>()?;
@@ -130,6 +143,7 @@ pub fn tools_for_language(descriptors: Vec<JsValue>, language: &str) -> Result<V
 }
 
 /// `checkExecuteRequest`.
+#[cfg(feature = "registry")]
 #[wasm_bindgen]
 pub fn check_execute_request(descriptor: JsValue, request: JsValue, scopes: Vec<String>) -> JsValue {
     let read = json_or_report(&descriptor).and_then(|d| json_or_report(&request).map(|r| (d, r)));
@@ -140,6 +154,7 @@ pub fn check_execute_request(descriptor: JsValue, request: JsValue, scopes: Vec<
 }
 
 /// `resolveWorkspacePath`.
+#[cfg(feature = "registry")]
 #[wasm_bindgen]
 pub fn resolve_workspace_path(root: &str, path: &str) -> Result<String, JsValue> {
     reg::resolve_workspace_path(root, path).map_err(|e| error_to_js(path, &e))

@@ -9,6 +9,11 @@
 
 #![cfg(target_arch = "wasm32")]
 #![forbid(unsafe_code)]
+// Each npm entry's .wasm is built with one feature (scripts/build.sh); tests and lints build all three.
+#![cfg_attr(
+    not(all(feature = "names", feature = "registry", feature = "openproject")),
+    allow(dead_code, unused_imports)
+)]
 
 use convert::{
     diagnostics, invalid, object, opt_pairs, opt_string, opt_strings, req_string, str_or_null, strings, utf16_at, Obj,
@@ -22,7 +27,9 @@ use wasm_bindgen::prelude::*;
 
 mod convert;
 mod data;
+#[cfg(feature = "names")]
 mod io;
+#[cfg(feature = "names")]
 mod router;
 
 const NONE: u32 = u32::MAX;
@@ -55,6 +62,7 @@ fn options(value: JsValue) -> Result<Options, JsValue> {
 
 /// The core's tables, for the glue to build its own from (nothing is typed twice):
 /// `[conventionIds, providerIds, partNamesPerConvention, codes, routerStyles]`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn tables() -> js_sys::Array {
     let list = |items: &mut dyn Iterator<Item = &str>| items.map(JsValue::from_str).collect::<js_sys::Array>();
@@ -68,6 +76,7 @@ pub fn tables() -> js_sys::Array {
 }
 
 /// The keys an options object may have (the core's `Options::KEYS`).
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn option_keys() -> Vec<String> {
     Options::KEYS.iter().map(|k| k.to_string()).collect()
@@ -86,6 +95,7 @@ pub fn unknown_key(key: &str, known: Vec<String>, path: &str) -> JsValue {
 }
 
 /// The boolean verdict with default options, for the name in the input buffer.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn is_valid_in(len: u32, convention: u32) -> Result<bool, JsValue> {
     let convention = convention_at(convention)?;
@@ -93,6 +103,7 @@ pub fn is_valid_in(len: u32, convention: u32) -> Result<bool, JsValue> {
 }
 
 /// The boolean verdict with options, for the name in the input buffer.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn is_valid_in_with(len: u32, convention: u32, opts: JsValue) -> Result<bool, JsValue> {
     let convention = convention_at(convention)?;
@@ -102,6 +113,7 @@ pub fn is_valid_in_with(len: u32, convention: u32, opts: JsValue) -> Result<bool
 
 /// Verdicts for many names in one crossing: the input buffer holds the names' UTF-8, one after
 /// the other, `lengths` their lengths in bytes; one byte (0 or 1) per name comes back.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn is_valid_many_in(len: u32, lengths: &[u32], convention: u32, opts: JsValue) -> Result<Vec<u8>, JsValue> {
     let convention = convention_at(convention)?;
@@ -143,6 +155,7 @@ fn parts_spans(name: &str, parts: &Parts<'_>, out: &mut Vec<u32>) {
 /// diagnosticCount, (codeIndex, severity, start, end)*, hasSuggestion, textCount,
 /// (utf16Length)*]`, spans in UTF-16 units (`0xFFFFFFFF` for an absent part). The texts (each
 /// message, then the suggestion) are fetched, concatenated, with [`take_text`].
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn validate_in(len: u32, convention: u32, opts: JsValue) -> Result<u32, JsValue> {
     let convention = convention_at(convention)?;
@@ -178,12 +191,14 @@ pub fn validate_in(len: u32, convention: u32, opts: JsValue) -> Result<u32, JsVa
 }
 
 /// The texts of the last report written to the output buffer (see [`validate_in`]).
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn take_text() -> String {
     io::take_text()
 }
 
 /// `formatToolName`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn format_name(parts: JsValue, convention: u32, opts: JsValue) -> Result<String, JsValue> {
     let convention = convention_at(convention)?;
@@ -230,6 +245,7 @@ pub fn format_name(parts: JsValue, convention: u32, opts: JsValue) -> Result<Str
 }
 
 /// `convertToolName`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn convert_name(name: &str, from: u32, to: u32, opts: JsValue) -> Result<String, JsValue> {
     convention::convert(name, convention_at(from)?, convention_at(to)?, &options(opts)?)
@@ -237,6 +253,7 @@ pub fn convert_name(name: &str, from: u32, to: u32, opts: JsValue) -> Result<Str
 }
 
 /// `detectConventions`: a bit per convention index.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn detect_mask(name: &str, opts: JsValue) -> Result<u32, JsValue> {
     let opts = options(opts)?;
@@ -248,6 +265,7 @@ pub fn detect_mask(name: &str, opts: JsValue) -> Result<u32, JsValue> {
 }
 
 /// `conventions()`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn conventions() -> JsValue {
     Convention::ALL
@@ -282,12 +300,14 @@ fn uri_js(u: &ResourceUri) -> JsValue {
 }
 
 /// `parseResourceUri`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn parse_uri(text: &str) -> Result<JsValue, JsValue> {
     uri::parse_resource_uri(text).map(|u| uri_js(&u)).map_err(|e| error_to_js(text, &e))
 }
 
 /// `formatResourceUri`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn format_uri(parts: JsValue) -> Result<String, JsValue> {
     object(&parts, "parts")?;
@@ -301,6 +321,7 @@ pub fn format_uri(parts: JsValue) -> Result<String, JsValue> {
 }
 
 /// `validateResourceUri`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn validate_uri(text: &str, expected_namespace: Option<String>) -> JsValue {
     let r = uri::validate_resource_uri(text, expected_namespace.as_deref());
@@ -315,18 +336,21 @@ pub fn validate_uri(text: &str, expected_namespace: Option<String>) -> JsValue {
 }
 
 /// `namespaceFromSlug`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn namespace_from_slug(slug: &str) -> Result<String, JsValue> {
     convention::chora::namespace_from_slug(slug).map_err(|e| error_to_js(slug, &e))
 }
 
 /// `checkProviders`: a bit per provider index.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn providers_mask(name: &str) -> u32 {
     provider::check_providers(name).iter().enumerate().filter(|(_, (_, ok))| *ok).fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// `fitToolName`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn fit_name(name: &str, provider: u32, taken: Vec<String>) -> Result<String, JsValue> {
     let provider = provider_at(provider)?;
@@ -334,12 +358,14 @@ pub fn fit_name(name: &str, provider: u32, taken: Vec<String>) -> Result<String,
 }
 
 /// `fitToolNames`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn fit_names(names: Vec<String>, provider: u32) -> Result<Vec<String>, JsValue> {
     Ok(provider::fit_all(&names, provider_at(provider)?))
 }
 
 /// `syntropyLayers`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn syntropy_layers(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let l = layers(name, &options(opts)?).map_err(|e| error_to_js(name, &e))?;
@@ -368,18 +394,21 @@ fn tool_state(state: &JsValue) -> Result<ToolState, JsValue> {
 }
 
 /// `checkToolState`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn check_tool_state(state: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
     Ok(check_js(&tool_state(&state)?.check(&options(opts)?)))
 }
 
 /// Whether a tool-state file enables a tool.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn tool_state_enables(state: JsValue, name: &str) -> Result<bool, JsValue> {
     Ok(tool_state(&state)?.is_enabled(name))
 }
 
 /// `checkAllowList`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
     let entries =
@@ -388,6 +417,7 @@ pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue>
 }
 
 /// `parseToolName`'s error for an invalid name: the core's own.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn parse_error(name: &str, convention: u32, opts: JsValue) -> Result<(), JsValue> {
     let convention = convention_at(convention)?;
@@ -395,16 +425,34 @@ pub fn parse_error(name: &str, convention: u32, opts: JsValue) -> Result<(), JsV
 }
 
 /// `matchesPermission`.
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn matches_permission(rule: &str, name: &str) -> Result<bool, JsValue> {
     convention::claude::Rule::parse(rule).map(|r| r.matches(name)).map_err(|e| error_to_js(rule, &e))
 }
 
 /// `normalizeServerName` (Claude Code's).
+#[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn normalize_server_name(server: &str) -> String {
     convention::claude::normalize_server_name(server)
 }
 
-#[cfg(test)]
+// Shared by every .wasm (NamingError's methods and unknown keys need them whichever entry is loaded).
+
+/// The JSON-RPC error code for a `NamingError`'s code.
+#[wasm_bindgen]
+pub fn json_rpc_code(code: &str) -> i32 {
+    code.parse::<Code>().map_or(-32603, mcp_naming::router::mcp::json_rpc_code)
+}
+
+/// The text of a `tools/call` error result for a `NamingError`.
+#[wasm_bindgen]
+pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
+    let mut e = Error::new(code.parse().unwrap_or(Code::InvalidArgument), mcp_naming::Span::default(), message);
+    e.suggestions = suggestions;
+    mcp_naming::router::mcp::call_tool_text(&e)
+}
+
+#[cfg(all(test, feature = "names", feature = "registry", feature = "openproject"))]
 mod tests;

@@ -4,9 +4,9 @@
 use super::convert::{diagnostics, json, str_or_null, Obj};
 use super::error_to_js;
 use js_sys::{Array, Object, Reflect};
-use mcp_naming::diagnostic::{Code, Error};
+use mcp_naming::diagnostic::Error;
 use mcp_naming::json::Json;
-use mcp_naming::router::mcp::{self, Exposure, OnInvalid, Target};
+use mcp_naming::router::mcp::{Exposure, OnInvalid, Target};
 use mcp_naming::router::{header, ExposedResource, ExposedTool, Route, Router, RouterConfig};
 use wasm_bindgen::prelude::*;
 
@@ -218,20 +218,6 @@ impl WasmRouter {
         let (server, original) = self.inner.route_resource(uri).map_err(|e| error_to_js(uri, &e))?;
         Ok(Obj::new().set("server", server).set("uri", original.as_ref()).done())
     }
-}
-
-/// The JSON-RPC error code for a `NamingError`'s code.
-#[wasm_bindgen]
-pub fn json_rpc_code(code: &str) -> i32 {
-    code.parse::<Code>().map_or(-32603, mcp::json_rpc_code)
-}
-
-/// The text of a `tools/call` error result for a `NamingError`.
-#[wasm_bindgen]
-pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
-    let mut e = Error::new(code.parse().unwrap_or(Code::InvalidArgument), mcp_naming::Span::default(), message);
-    e.suggestions = suggestions;
-    mcp::call_tool_text(&e)
 }
 
 /// `encodeMcpNameHeader(value)`.

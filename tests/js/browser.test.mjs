@@ -39,7 +39,7 @@ const marks = (page, scope) => page.locator(`${scope} mark`).evaluateAll((ms) =>
 test('the browser entry imports and validates in Chromium', async () => {
   const { page, problems } = await open('/');
   const result = await page.evaluate(async () => {
-    const m = await import('/pkg/browser.mjs');
+    const m = await import('/pkg/index.mjs');
     let thrown = null;
     try { m.parseToolName('mp:x', 'chora'); } catch (e) { thrown = [e.name, e.code, e instanceof m.NamingError]; }
     return {

@@ -2,8 +2,13 @@
 // files as the Rust tests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as n from 'mcp-naming';
+import * as root from 'mcp-naming';
+import * as registry from 'mcp-naming/registry';
+import * as openproject from 'mcp-naming/openproject';
 import { load, checkKeys } from './helpers.mjs';
+
+// The registry and OpenProject helpers live behind their own entries, with their own .wasm.
+const n = { ...root, ...registry, ...openproject };
 
 const op = load('openproject-data');
 const reg = load('registry-data');

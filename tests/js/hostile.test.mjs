@@ -4,8 +4,13 @@
 // still answers correctly afterwards; wasm memory does not grow over the run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as n from 'mcp-naming';
-import * as glue from '../../pkg/mcp_naming.js';
+import * as root from 'mcp-naming';
+import * as registry from 'mcp-naming/registry';
+import * as openproject from 'mcp-naming/openproject';
+import * as glue from '../../pkg/glue-names.mjs';
+
+// The registry and OpenProject helpers live behind their own entries, with their own .wasm.
+const n = { ...root, ...registry, ...openproject };
 
 const COUNT = 1_000_000;
 let seed = 0x2545f491;

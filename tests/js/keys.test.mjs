@@ -2,8 +2,12 @@
 // the cases marked `rust` natively, tests/keys.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as naming from 'mcp-naming';
+import * as root from 'mcp-naming';
+import * as registry from 'mcp-naming/registry';
+import * as openproject from 'mcp-naming/openproject';
 import { load } from './helpers.mjs';
+
+const naming = { ...root, ...registry, ...openproject };
 
 const KNOWN = new Set(['call', 'args', 'rust', 'router', 'code', 'path', 'suggestion', 'message']);
 

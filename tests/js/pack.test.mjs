@@ -21,7 +21,7 @@ test('the packed tarball installs and works from ESM and CommonJS', { timeout: 1
       'import { validateToolName, Router } from "mcp-naming"; const r = new Router({ style: "agent", servers: [{ name: "memory" }] }); r.exposeTools("memory", { tools: [{ name: "save" }] }); console.log(JSON.stringify([validateToolName("memory__save", "agent").parts, r.route("memory__save").tool]))'], { cwd: dir, encoding: 'utf8' });
     assert.deepEqual(JSON.parse(esm), [{ mcp: 'memory', tool: 'save' }, 'save']);
     const cjs = execFileSync(process.execPath, ['-e',
-      'const n = require("mcp-naming"); console.log(JSON.stringify([n.parseDuration("2h 30m"), n.isValidToolName("fs.write", "registry")]))'], { cwd: dir, encoding: 'utf8' });
+      'const n = require("mcp-naming"); const op = require("mcp-naming/openproject"); console.log(JSON.stringify([op.parseDuration("2h 30m"), n.isValidToolName("fs.write", "registry")]))'], { cwd: dir, encoding: 'utf8' });
     assert.deepEqual(JSON.parse(cjs), ['PT2H30M', true]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,10 +5,14 @@ import {
   detectConventions, conventions, parseResourceUri, formatResourceUri, validateResourceUri, namespaceFromSlug,
   checkProviders, fitToolName, NamingError, Router, encodeMcpNameHeader, decodeMcpNameHeader,
   type RouterConfig, type Route, type ExposedTool,
-  parseDuration, pageEnvelope, resolveByName, linkValue, checkExecuteRequest, validateToolDescriptor, toolsForLanguage,
-  type Descriptor,
   type ConventionId, type Diagnostic, type Report, type Provider, type PartsMap,
 } from 'mcp-naming';
+import { parseDuration, pageEnvelope, resolveByName, linkValue, NamingError as OpenProjectError } from 'mcp-naming/openproject';
+import { checkExecuteRequest, validateToolDescriptor, toolsForLanguage, type Descriptor } from 'mcp-naming/registry';
+
+// Every entry's NamingError is the same class.
+const sameError: typeof NamingError = OpenProjectError;
+void sameError;
 
 const report: Report<'chora'> = validateToolName('myproject:create_task', 'chora', { expectedNamespace: 'myproject' });
 if (report.parts) {

@@ -1,0 +1,29 @@
+// mcp-naming/registry: the tool registry's checks, with their own .wasm.
+import type { Diagnostic } from './index.js';
+export { NamingError } from './index.js';
+
+/** A diagnostic about a field carries its path, such as "input_schema.properties.path.type". */
+export interface FieldDiagnostic extends Diagnostic {
+  path?: string;
+}
+export interface ShapeCheck {
+  valid: boolean;
+  errors: FieldDiagnostic[];
+}
+export interface Descriptor {
+  tool_id: string;
+  language: string | null;
+  description: string;
+  atomic: boolean;
+  dry_run_supported: boolean;
+  input_schema: object;
+  output_schema: object;
+  max_files_affected: number | null;
+  allowed_scopes: string[];
+}
+export declare function validateLanguageProfile(profile: unknown): ShapeCheck;
+export declare function validateToolDescriptor(descriptor: unknown): ShapeCheck;
+export declare function toolsForLanguage<D extends Descriptor>(descriptors: D[], language: string): D[];
+export declare function checkExecuteRequest(descriptor: Descriptor, request: unknown, caller: { scopes: string[] }): ShapeCheck;
+/** @throws NamingError path_outside_workspace, invalid_path */
+export declare function resolveWorkspacePath(root: string, path: string): string;
