@@ -77,6 +77,50 @@ CONVENTIONS.forEach((id, i) => CONVENTION_INDEX.set(id, i));
 PROVIDERS.forEach((id, i) => PROVIDER_INDEX.set(id, i));
 const NONE = 0xffffffff;
 const EMPTY = Object.freeze([]);
+
+// ---- Fast paths: verdicts that never cross into wasm.
+// The core emits, per convention (default options), a regular expression matching exactly the
+// ASCII names it finds valid, and one matching exactly the ASCII names it finds valid with no
+// diagnostic at all, whose named groups are the parts (tables.mjs, written at build). Each is
+// compiled on first use. A name either regex does not settle (non-ASCII, options, a diagnostic
+// to report) goes to the core. tests/js/fast-paths.test.mjs holds them equal to the core.
+const PATTERNS = CONVENTIONS.map((id) => TABLES.patterns?.[id] ?? null);
+const VALID_RE = CONVENTIONS.map(() => undefined);
+const CLEAN_RE = CONVENTIONS.map(() => undefined);
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function validRe(c) {
+  let re = VALID_RE[c];
+  if (re === undefined) re = VALID_RE[c] = PATTERNS[c]?.valid ? new RegExp(PATTERNS[c].valid) : null;
+  return re;
+}
+
+function cleanRe(c) {
+  let re = CLEAN_RE[c];
+  if (re === undefined) re = CLEAN_RE[c] = PATTERNS[c]?.clean ? new RegExp(PATTERNS[c].clean) : null;
+  return re;
+}
+
+/** The verdict of the valid regex for an ASCII name, or undefined when the core must answer. */
+function fastVerdict(name, c) {
+  const re = validRe(c);
+  if (re === null) return undefined;
+  if (re.test(name)) return true;
+  return NON_ASCII.test(name) ? undefined : false;
+}
+
+/** The report of a name the clean regex matched: valid, no diagnostics, the parts from its groups. */
+function cleanReport(name, c, m) {
+  const names = PARTS[c];
+  let parts;
+  if (names.length === 1 && names[0] === 'segments') {
+    parts = { segments: name.split('.') };
+  } else {
+    parts = {};
+    for (let i = 0; i < names.length; i++) parts[names[i]] = m.groups[names[i]] ?? null;
+  }
+  return { valid: true, convention: CONVENTIONS[c], errors: EMPTY, warnings: EMPTY, parts, suggestion: null };
+}
 const CODES = TABLES.codes;
 const PARTS = TABLES.parts;
 
@@ -189,6 +233,10 @@ function report(name, convention, ptr) {
 export function validateToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
+  if (opts === undefined) {
+    const m = cleanRe(c)?.exec(name);
+    if (m) return cleanReport(name, c, m);
+  }
   const o = options(opts);
   const len = put(name);
   return report(name, c, call(() => wasm().validate_in(len, c, o)));
@@ -198,7 +246,7 @@ export function validateToolName(name, convention, opts) {
 export function isValidToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
-  if (opts === undefined) return wasm().is_valid_in(put(name), c);
+  if (opts === undefined) return fastVerdict(name, c) ?? wasm().is_valid_in(put(name), c);
   const o = options(opts);
   const len = put(name);
   return call(() => wasm().is_valid_in_with(len, c, o));
@@ -209,6 +257,23 @@ export function validateToolNames(names, convention, opts) {
   strings(names, 'names');
   const c = conventionIndex(convention);
   const o = options(opts);
+  if (opts !== undefined || validRe(c) === null) return coreVerdicts(names, c, o);
+  const out = new Array(names.length);
+  let unsettled = null;
+  for (let i = 0; i < names.length; i++) {
+    const v = fastVerdict(names[i], c);
+    if (v === undefined) (unsettled ??= []).push(i);
+    else out[i] = v;
+  }
+  if (unsettled !== null) {
+    const verdicts = coreVerdicts(unsettled.map((i) => names[i]), c, o);
+    for (let k = 0; k < unsettled.length; k++) out[unsettled[k]] = verdicts[k];
+  }
+  return out;
+}
+
+/** The core's verdicts for many names, crossing into wasm once. */
+function coreVerdicts(names, c, o) {
   // Each name is encoded straight into the input buffer, its UTF-8 length noted: no join, and
   // the core splits by bytes.
   if (memory === null) wasm();
@@ -267,6 +332,9 @@ export function convertToolName(name, from, to, opts) {
 /** The conventions a name is valid in. */
 export function detectConventions(name, opts) {
   string(name, 'name');
+  if (opts === undefined && !NON_ASCII.test(name) && PATTERNS.every((p) => p !== null)) {
+    return CONVENTIONS.filter((_, i) => validRe(i).test(name));
+  }
   const o = options(opts);
   const mask = call(() => wasm().detect_mask(name, o));
   return CONVENTIONS.filter((_, i) => (mask & (1 << i)) !== 0);
