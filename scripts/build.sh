@@ -33,9 +33,18 @@ for feature in names registry openproject; do
   ' "pkg/${base}_bg.wasm" "pkg/wasm-$feature"
 done
 
-# The core's tables (and its fast-path patterns), read from the built .wasm into tables.mjs, so
+# The core's fast-path patterns come from a names .wasm built with the `patterns` feature (an
+# export the shipped .wasm leaves out), through wasm-bindgen's nodejs glue; that build is used at
+# build time and by tests/js/fast-paths.test.mjs, never shipped.
+cargo build -p mcp-naming-wasm --lib --profile wasm --target wasm32-unknown-unknown \
+  --no-default-features --features patterns
+cp target/wasm32-unknown-unknown/wasm/mcp_naming_wasm.wasm "$out/patterns.wasm"
+wasm-bindgen --target nodejs --out-name mcp_naming --out-dir "$out/patterns" "$out/patterns.wasm"
+echo '{ "type": "commonjs" }' > "$out/patterns/package.json"
+
+# The core's tables and its fast-path patterns, read from the built .wasm into tables.mjs, so
 # that importing the package compiles nothing.
-node scripts/emit-tables.mjs pkg
+node scripts/emit-tables.mjs pkg "$out/patterns/mcp_naming.js"
 
 for m in shared api registry-api openproject-api index registry openproject; do
   cp "pkg-config/$m.mjs" pkg/

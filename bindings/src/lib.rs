@@ -75,6 +75,30 @@ pub fn tables() -> js_sys::Array {
     [conventions, providers, parts, codes, styles].into_iter().map(JsValue::from).collect()
 }
 
+/// The core's fast-path patterns (`mcp_naming::convention::fast`), for the build to write into
+/// the package: `{ [conventionId]: { valid, clean, split } }`, regular-expression sources for
+/// `new RegExp(source)` without flags, `clean` null where there is none, `split` the separator a
+/// list part's group is split on (`"."` for the registry's `segments`) or null; a convention
+/// without patterns is null. Only in a .wasm built with the `patterns` feature
+/// (scripts/emit-patterns.mjs reads it).
+#[cfg(feature = "patterns")]
+#[wasm_bindgen]
+pub fn fast_patterns() -> JsValue {
+    Convention::ALL
+        .iter()
+        .fold(Obj::new(), |all, c| {
+            let entry = convention::fast_patterns(*c).map_or(JsValue::NULL, |p| {
+                Obj::new()
+                    .set("valid", p.valid.as_str())
+                    .set("clean", str_or_null(p.clean.as_deref()))
+                    .set("split", p.split.map_or(JsValue::NULL, |c| JsValue::from_str(c.encode_utf8(&mut [0; 4]))))
+                    .done()
+            });
+            all.set(c.id(), entry)
+        })
+        .done()
+}
+
 /// The keys an options object may have (the core's `Options::KEYS`).
 #[cfg(feature = "names")]
 #[wasm_bindgen]

@@ -148,3 +148,30 @@ fn masks_and_lists() {
     assert_eq!(Array::from(&conventions()).length(), 7);
     assert_eq!(fit_names(vec!["a.b".into(), "a:b".into()], 0).unwrap().len(), 2);
 }
+
+#[cfg(feature = "patterns")]
+#[wasm_bindgen_test]
+fn fast_patterns_compile_in_the_javascript_engine() {
+    let all = fast_patterns();
+    for c in Convention::ALL {
+        let entry = get(&all, c.id());
+        let (valid, invalid) = c.examples();
+        let valid_re = js_sys::RegExp::new(&get(&entry, "valid").as_string().unwrap(), "");
+        let clean_re = js_sys::RegExp::new(&get(&entry, "clean").as_string().unwrap(), "");
+        for name in valid {
+            assert!(valid_re.test(name), "{c}: {name}");
+        }
+        for name in invalid {
+            assert!(!valid_re.test(name) && !clean_re.test(name), "{c}: {name}");
+        }
+    }
+    let registry = get(&all, "registry");
+    assert_eq!(get(&registry, "split"), ".");
+    assert!(get(&get(&all, "mcp"), "split").is_null());
+    let m = js_sys::RegExp::new(&get(&get(&all, "syntropy"), "clean").as_string().unwrap(), "")
+        .exec("mcp__syntropy__healthcheck")
+        .unwrap();
+    let groups = get(&m, "groups");
+    assert!(get(&groups, "server").is_undefined());
+    assert_eq!(get(&groups, "tool"), "healthcheck");
+}

@@ -21,6 +21,7 @@
 //! assert_eq!(report.parts, Some(Parts::Agent { mcp: None, tool: "memory_save" }));
 //! ```
 
+use super::fast::{self, FastPatterns};
 use super::{check_length, Options, Parts, Sink, Word};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::text::quoted;
@@ -38,6 +39,10 @@ pub const INVALID_EXAMPLES: &[&str] = &["Memory__save", "my_mcp__tool", "duyet__
 pub const DEFAULT_MCPS: &[&str] = &["memory", "duyet", "github"];
 /// Built-in tools by default.
 pub const DEFAULT_BUILTINS: &[&str] = &["plan", "research", "subagent", "request_approval", "github"];
+/// Between mcp and tool.
+const SEPARATOR: &str = "__";
+/// Between mcp and tool in a pre-migration name.
+const LEGACY_SEP: &str = "_";
 
 const MCP: Word<'static> = Word {
     what: "mcp name",
@@ -54,7 +59,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
     if !check_length(sink, name, MAX_LEN, "name") {
         return None;
     }
-    let Some(sep) = name.find("__") else {
+    let Some(sep) = name.find(SEPARATOR) else {
         TOOL.check(sink, name, 0);
         if sink.detailed() && !sink.failed() {
             if let Some((mcp, tool)) = legacy(name, opts) {
@@ -69,7 +74,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         }
         return (!sink.failed()).then_some(Parts::Agent { mcp: None, tool: name });
     };
-    let (mcp, tool) = (&name[..sep], &name[sep + 2..]);
+    let (mcp, tool) = (&name[..sep], &name[sep + SEPARATOR.len()..]);
     if mcp.is_empty() {
         sink.error(|| {
             Diagnostic::error(
@@ -90,7 +95,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
             )
         });
     } else {
-        TOOL.check(sink, tool, sep + 2);
+        TOOL.check(sink, tool, sep + SEPARATOR.len());
     }
     if let Some(servers) = &opts.servers {
         if !sink.failed() && !servers.iter().any(|s| s == mcp) {
@@ -112,11 +117,11 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
 
 /// `(mcp, tool)` when `name` is `<known mcp>_<tool>` and not itself a built-in.
 fn legacy<'a>(name: &'a str, opts: &Options) -> Option<(&'a str, &'a str)> {
-    if name.contains("__") || opts.builtins_or(DEFAULT_BUILTINS).contains(name) {
+    if name.contains(SEPARATOR) || opts.builtins_or(DEFAULT_BUILTINS).contains(name) {
         return None;
     }
-    let mcp = opts.servers_or(DEFAULT_MCPS).longest_prefix(name, "_")?;
-    Some((&name[..mcp.len()], &name[mcp.len() + 1..]))
+    let mcp = opts.servers_or(DEFAULT_MCPS).longest_prefix(name, LEGACY_SEP)?;
+    Some((&name[..mcp.len()], &name[mcp.len() + LEGACY_SEP.len()..]))
 }
 
 pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
@@ -130,6 +135,24 @@ pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
             Some(format!("{mcp}__{}", crate::chars::camel_to_snake(tool)))
         }
         None => Some(crate::chars::camel_to_snake(&cleaned)),
+    }
+}
+
+/// `valid`: at most 64, and `<mcp>__<tool>` or, without any `__`, a tool name. `clean` also
+/// refuses a pre-migration name (`<known mcp>_<more>`, not a built-in): it warns `legacy_name`.
+pub(crate) fn fast_patterns() -> FastPatterns {
+    let opts = Options::default();
+    let sep = fast::literal(SEPARATOR);
+    let (mcp, tool) = (MCP.pattern("*"), TOOL.pattern("*"));
+    let no_sep = format!(r"(?![\s\S]*{sep})");
+    let builtins = fast::any_of(&opts.builtins_or(DEFAULT_BUILTINS).iter().collect::<Vec<_>>());
+    // As `longest_prefix`: a known mcp (not empty), the separator and at least one character.
+    let mcps = fast::any_of(&opts.servers_or(DEFAULT_MCPS).iter().filter(|s| !s.is_empty()).collect::<Vec<_>>());
+    let not_legacy = format!(r"(?:(?={builtins}$)|(?!{mcps}{}[\s\S]))", fast::literal(LEGACY_SEP));
+    FastPatterns {
+        valid: format!("^{}(?:{mcp}{sep}{tool}|{no_sep}{tool})$", fast::at_most(MAX_LEN)),
+        clean: Some(format!("^{}(?:(?<mcp>{mcp}){sep}|{no_sep}{not_legacy})(?<tool>{tool})$", fast::at_most(MAX_LEN))),
+        split: None,
     }
 }
 

@@ -20,6 +20,7 @@
 //! assert_eq!(report.suggestion.as_deref(), Some("myproject:create_task"));
 //! ```
 
+use super::fast::{self, FastPatterns};
 use super::{check_length, Options, Parts, Sink, Word};
 use crate::chars::{camel_to_snake, to_ascii_lookalikes};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
@@ -40,23 +41,35 @@ pub const RESERVED: &[(&str, &str)] =
     &[("chora", "chora-compose"), ("coda", "mcp-server-coda"), ("n8n", "mcp-n8n"), ("mcp", "Core MCP")];
 /// One-word tool names the convention calls collision-prone.
 pub const VAGUE: &[&str] = &["get", "create", "update", "delete", "list"];
+/// The reserved namespaces that warn even when no project is given (`mcp`: reserved for the
+/// protocol, not yet used).
+const RESERVED_FOR_ALL: &[&str] = &["mcp"];
+/// The shortest and longest namespace.
+const NS_LEN: (usize, usize) = (3, 20);
+/// The shortest tool name.
+const TOOL_MIN_LEN: usize = 2;
+/// Between namespace and tool name.
+const SEPARATOR: char = ':';
+/// A versioned tool name ends with this and digits…
+const VERSION_MARK: &str = "_v";
+/// …other than these.
+const UNVERSIONED: &[&str] = &["0", "1"];
 
 const NS_RULE: &str = "use 3 to 20 lowercase letters or digits, starting with a letter";
 const TOOL_RULE: &str = "use lowercase letters, digits and \"_\", starting with a letter";
 
+const NAMESPACE: Word<'static> = Word { what: "namespace", underscore: false, rule: NS_RULE };
+
 /// Whether `ns` is a valid namespace.
 pub fn is_namespace(ns: &str) -> bool {
-    let b = ns.as_bytes();
-    (3..=20).contains(&b.len())
-        && b[0].is_ascii_lowercase()
-        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    (NS_LEN.0..=NS_LEN.1).contains(&ns.len()) && NAMESPACE.ok(ns)
 }
 
 pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
     if !check_length(sink, name, MAX_LEN, "name") {
         return None;
     }
-    let Some(colon) = name.find(':') else {
+    let Some(colon) = name.find(SEPARATOR) else {
         sink.error(|| {
             Diagnostic::error(
                 Code::MissingNamespace,
@@ -72,9 +85,10 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         check_tool(sink, name, 0);
         return None;
     };
-    let (namespace, tool) = (&name[..colon], &name[colon + 1..]);
+    let at = colon + SEPARATOR.len_utf8();
+    let (namespace, tool) = (&name[..colon], &name[at..]);
     check_namespace(sink, namespace, 0, "namespace");
-    check_tool(sink, tool, colon + 1);
+    check_tool(sink, tool, at);
     if let Some(expected) = opts.expected_namespace.as_deref() {
         if namespace != expected && !sink.failed() {
             sink.error(|| {
@@ -91,7 +105,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         }
     }
     if sink.detailed() && !sink.failed() {
-        warn_tool(sink, tool, colon + 1);
+        warn_tool(sink, tool, at);
         if let Some(d) = reserved_claim(namespace, opts.project.as_deref(), Span::new(0, colon)) {
             sink.warning(|| d);
         }
@@ -104,18 +118,18 @@ pub(crate) fn check_namespace<S: Sink>(sink: &mut S, ns: &str, base: usize, what
     if is_namespace(ns) {
         return;
     }
-    let word = Word { what, underscore: false, rule: NS_RULE };
+    let word = Word { what, ..NAMESPACE };
     word.check(sink, ns, base);
     if !word.ok(ns) && (ns.is_empty() || !sink.detailed()) {
         return;
     }
     let span = Span::new(base, base + ns.len());
     let len = ns.chars().count();
-    if len < 3 {
+    if len < NS_LEN.0 {
         sink.error(|| {
             Diagnostic::error(Code::NamespaceTooShort, span, format!("{what} {} is too short: {NS_RULE}", quoted(ns)))
         });
-    } else if len > 20 {
+    } else if len > NS_LEN.1 {
         sink.error(|| {
             Diagnostic::error(
                 Code::NamespaceTooLong,
@@ -130,7 +144,7 @@ const TOOL: Word<'static> = Word { what: "tool name", underscore: true, rule: TO
 
 fn check_tool<S: Sink>(sink: &mut S, tool: &str, base: usize) {
     TOOL.check(sink, tool, base);
-    if tool.len() == 1 && TOOL.ok(tool) {
+    if tool.len() < TOOL_MIN_LEN && TOOL.ok(tool) {
         sink.error(|| {
             Diagnostic::error(
                 Code::SegmentTooShort,
@@ -142,9 +156,9 @@ fn check_tool<S: Sink>(sink: &mut S, tool: &str, base: usize) {
 }
 
 fn warn_tool<S: Sink>(sink: &mut S, tool: &str, base: usize) {
-    if let Some(v) = tool.rfind("_v") {
-        let digits = &tool[v + 2..];
-        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && digits != "0" && digits != "1" {
+    if let Some(v) = tool.rfind(VERSION_MARK) {
+        let digits = &tool[v + VERSION_MARK.len()..];
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && !UNVERSIONED.contains(&digits) {
             sink.warning(|| {
                 Diagnostic::warning(
                     Code::VersionedName,
@@ -178,7 +192,7 @@ pub fn reserved_claim(namespace: &str, project: Option<&str>, span: Span) -> Opt
     let (_, owner) = RESERVED.iter().find(|(ns, _)| *ns == namespace)?;
     let claims = match project {
         Some(p) => p != *owner,
-        None => namespace == "mcp",
+        None => RESERVED_FOR_ALL.contains(&namespace),
     };
     claims.then(|| {
         Diagnostic::warning(
@@ -248,4 +262,30 @@ pub fn namespace_from_slug(slug: &str) -> Result<String, Error> {
         Span::whole(slug),
         format!("no namespace can be derived from {}: {why}; {NS_RULE}", quoted(slug)),
     ))
+}
+
+/// `valid`: a namespace, `:`, a tool name, at most 128 characters. `clean` also refuses the
+/// namespaces that warn as reserved without a project, a vague tool name and a versioned one.
+pub(crate) fn fast_patterns() -> FastPatterns {
+    let guard = fast::at_most(MAX_LEN);
+    let ns = NAMESPACE.pattern(&fast::repeat(NS_LEN.0.saturating_sub(1), Some(NS_LEN.1.saturating_sub(1))));
+    let tool = TOOL.pattern(&fast::repeat(TOOL_MIN_LEN.saturating_sub(1), None));
+    let sep = fast::char_literal(SEPARATOR);
+    // The reserved namespaces `reserved_claim` warns about when no project is given.
+    let claimed = RESERVED.iter().map(|(ns, _)| *ns).filter(|ns| reserved_claim(ns, None, Span::default()).is_some());
+    let versioned = format!(
+        r"[\s\S]*{}(?!{}$){}+$",
+        fast::literal(VERSION_MARK),
+        fast::any_of(UNVERSIONED),
+        fast::class(&|b| b.is_ascii_digit())
+    );
+    FastPatterns {
+        valid: format!("^{guard}{ns}{sep}{tool}$"),
+        clean: Some(format!(
+            "^{guard}(?!{}{sep})(?<namespace>{ns}){sep}(?!{}$)(?!{versioned})(?<tool>{tool})$",
+            fast::any_of(&claimed.collect::<Vec<_>>()),
+            fast::any_of(VAGUE)
+        )),
+        split: None,
+    }
 }

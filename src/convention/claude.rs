@@ -19,6 +19,7 @@
 //! assert!(!rule.matches("mcp__gitlab__create_issue"));
 //! ```
 
+use super::fast::{self, FastPatterns};
 use super::{check_provider_safe, syntropy::is_tool_byte, Options, Parts, Sink};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
@@ -33,6 +34,10 @@ pub const VALID_EXAMPLES: &[&str] =
     &["mcp__github__create_issue", "mcp__sequential-thinking__sequentialthinking", "mcp__syntropy__serena_find_symbol"];
 /// Invalid examples.
 pub const INVALID_EXAMPLES: &[&str] = &["github__create_issue", "mcp__github", "mcp__my.server__tool"];
+/// The start of every name.
+const PREFIX: &str = "mcp__";
+/// Between server and tool.
+const SEPARATOR: &str = "__";
 
 /// A server name as Claude Code writes it: every character outside `[A-Za-z0-9_-]` becomes `_`.
 pub fn normalize_server_name(server: &str) -> String {
@@ -41,20 +46,20 @@ pub fn normalize_server_name(server: &str) -> String {
 
 /// Splits `mcp__server__tool` into server and tool (known servers first), if it has that shape.
 fn split<'a>(name: &'a str, opts: &Options) -> Option<(&'a str, &'a str)> {
-    let rest = name.strip_prefix("mcp__")?;
+    let rest = name.strip_prefix(PREFIX)?;
     if let Some(servers) = &opts.servers {
-        if let Some(server) = super::ServerList::Owned(servers).longest_prefix(rest, "__") {
-            return Some((&rest[..server.len()], &rest[server.len() + 2..]));
+        if let Some(server) = super::ServerList::Owned(servers).longest_prefix(rest, SEPARATOR) {
+            return Some((&rest[..server.len()], &rest[server.len() + SEPARATOR.len()..]));
         }
     }
-    rest.split_once("__")
+    rest.split_once(SEPARATOR)
 }
 
 pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
     if !check_provider_safe(sink, name, MAX_LEN) {
         return None;
     }
-    if !name.starts_with("mcp__") {
+    if !name.starts_with(PREFIX) {
         sink.error(|| {
             Diagnostic::error(
                 Code::MissingMcpPrefix,
@@ -74,7 +79,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         });
         return None;
     };
-    let server_span = Span::new(5, 5 + server.len());
+    let server_span = Span::new(PREFIX.len(), PREFIX.len() + server.len());
     if server.is_empty() {
         sink.error(|| {
             Diagnostic::error(Code::MissingServer, server_span, "the server name is empty: write mcp__<server>__<tool>")
@@ -108,6 +113,23 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         return None;
     }
     Some(Parts::Claude { server, tool })
+}
+
+/// `valid` and `clean` alike (a valid name has no warning): `mcp__`, a server up to the first
+/// `__` (no `__` inside, not empty), `__` and a tool; at most 64 of `[A-Za-z0-9_-]`.
+pub(crate) fn fast_patterns() -> FastPatterns {
+    let sep = fast::literal(SEPARATOR);
+    let char = fast::class(&is_tool_byte);
+    let pattern = |named: bool| {
+        format!(
+            "^{}{}{}{sep}{}$",
+            fast::provider_safe(MAX_LEN),
+            fast::literal(PREFIX),
+            fast::group("server", &format!("(?:(?!{sep}){char})+"), named),
+            fast::group("tool", &format!("{char}+"), named),
+        )
+    };
+    FastPatterns { valid: pattern(false), clean: Some(pattern(true)), split: None }
 }
 
 pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {

@@ -19,6 +19,7 @@
 //! assert_eq!(report.suggestion.as_deref(), Some("get_user_profile"));
 //! ```
 
+use super::fast::{self, FastPatterns};
 use super::{bad_chars, check_length, Parts, Sink};
 use crate::diagnostic::{Code, Diagnostic, Span};
 
@@ -31,6 +32,10 @@ pub const VALID_EXAMPLES: &[&str] = &["getUser", "DATA_EXPORT_v2", "admin.tools.
 /// Invalid examples.
 pub const INVALID_EXAMPLES: &[&str] = &["", "get user profile", "user/profile/update", "user@domain.com", "user-ñame"];
 const ALLOWED: &str = "ASCII letters, digits, \"_\", \"-\" and \".\"";
+/// Characters that warn anywhere in the name (the SDK's parsing hazards).
+const HAZARDS: [(char, Code, &str); 2] = [(' ', Code::ContainsSpace, "a space"), (',', Code::ContainsComma, "a comma")];
+/// Characters that warn at either end of the name.
+const EDGES: [(u8, Code, &str); 2] = [(b'-', Code::DashAtEdge, "a dash"), (b'.', Code::DotAtEdge, "a dot")];
 
 /// Whether `b` may appear in an MCP tool name.
 pub const fn is_name_byte(b: u8) -> bool {
@@ -42,26 +47,20 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, sink: &mut S) -> Option<Parts<'a
         return None;
     }
     if sink.detailed() {
-        if let Some(at) = name.find(' ') {
-            sink.warning(|| {
-                Diagnostic::warning(
-                    Code::ContainsSpace,
-                    Span::new(at, at + 1),
-                    "the name contains a space, which may cause parsing issues: use \"_\" instead",
-                )
-            });
+        for (c, code, what) in HAZARDS {
+            if let Some(at) = name.find(c) {
+                sink.warning(|| {
+                    Diagnostic::warning(
+                        code,
+                        Span::new(at, at + 1),
+                        format!("the name contains {what}, which may cause parsing issues: use \"_\" instead"),
+                    )
+                });
+            }
         }
-        if let Some(at) = name.find(',') {
-            sink.warning(|| {
-                Diagnostic::warning(
-                    Code::ContainsComma,
-                    Span::new(at, at + 1),
-                    "the name contains a comma, which may cause parsing issues: use \"_\" instead",
-                )
-            });
+        for (b, code, what) in EDGES {
+            edge(sink, name, b, code, what);
         }
-        edge(sink, name, b'-', Code::DashAtEdge, "a dash");
-        edge(sink, name, b'.', Code::DotAtEdge, "a dot");
     }
     bad_chars(sink, name, 0, is_name_byte, ALLOWED);
     Some(Parts::Mcp { name })
@@ -100,4 +99,18 @@ pub(crate) fn suggest(name: &str) -> Option<String> {
     let trimmed = if trimmed.is_empty() { out.as_str() } else { trimmed };
     let cut: String = trimmed.chars().take(MAX_LEN).collect();
     (!cut.is_empty() && cut != "_").then_some(cut)
+}
+
+/// `valid`: 1 to 128 name characters. `clean`: no hazard anywhere and no edge character at
+/// either end, so a clean name is one inner character or two with up to 126 of any between.
+pub(crate) fn fast_patterns() -> FastPatterns {
+    let quiet = |b: u8| is_name_byte(b) && !HAZARDS.iter().any(|h| h.0 == char::from(b));
+    let any = fast::class(&quiet);
+    let inner = fast::class(&|b| quiet(b) && !EDGES.iter().any(|e| e.0 == b));
+    let all = fast::class(&is_name_byte);
+    FastPatterns {
+        valid: format!("^{all}{}$", fast::repeat(1, Some(MAX_LEN))),
+        clean: Some(format!("^(?<name>{inner}(?:{any}{}{inner})?)$", fast::repeat(0, Some(MAX_LEN.saturating_sub(2))))),
+        split: None,
+    }
 }

@@ -18,6 +18,7 @@
 pub mod agent;
 pub mod chora;
 pub mod claude;
+pub mod fast;
 pub mod mcp;
 pub mod openproject;
 pub mod registry;
@@ -26,6 +27,7 @@ pub mod syntropy;
 use crate::diagnostic::{Code, Diagnostic, Error, Severity, Span};
 use core::fmt;
 use core::str::FromStr;
+pub use fast::{fast_patterns, FastPatterns};
 use serde::Deserialize;
 
 /// A naming convention. The ids (`"mcp"`, `"chora"`, …) are public API.
@@ -354,7 +356,7 @@ impl<'a> Parts<'a> {
             Parts::Registry { id } => Some(*id),
             _ => None,
         };
-        id.into_iter().flat_map(|id| id.split('.'))
+        id.into_iter().flat_map(|id| id.split(registry::SEPARATOR))
     }
 
     /// The server (namespace, mcp) and tool of a name, where the convention has them.
@@ -717,11 +719,25 @@ pub(crate) struct Word<'r> {
 }
 
 impl Word<'_> {
+    /// Whether a word may start with `b`: a lowercase letter.
+    pub(crate) const fn starts(b: u8) -> bool {
+        b.is_ascii_lowercase()
+    }
+
+    /// Whether `b` may follow the first character: a lowercase letter, a digit, `_` if allowed.
+    pub(crate) const fn continues(&self, b: u8) -> bool {
+        b.is_ascii_lowercase() || b.is_ascii_digit() || (self.underscore && b == b'_')
+    }
+
     pub(crate) fn ok(&self, text: &str) -> bool {
         let b = text.as_bytes();
-        !b.is_empty()
-            && b[0].is_ascii_lowercase()
-            && b.iter().all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || (self.underscore && c == b'_'))
+        !b.is_empty() && Word::starts(b[0]) && b.iter().all(|&c| self.continues(c))
+    }
+
+    /// The word as a pattern (see [`fast`]): its first character, then `rest` (a quantifier)
+    /// more.
+    pub(crate) fn pattern(&self, rest: &str) -> String {
+        format!("{}{}{rest}", fast::class(&Word::starts), fast::class(&|b| self.continues(b)))
     }
 
     /// Reports every problem of `text` (at byte `base`): empty, uppercase letters (with the

@@ -18,6 +18,7 @@
 //! assert_eq!(report.suggestion.as_deref(), Some("get_work_package"));
 //! ```
 
+use super::fast::{self, FastPatterns};
 use super::{check_length, Options, Parts, ServerList, Sink};
 use crate::chars::camel_to_snake;
 use crate::diagnostic::{Code, Diagnostic, Span};
@@ -38,6 +39,15 @@ pub const DEFAULT_ACTIONS: &[&str] = &[
     "move", "copy", "archive",
 ];
 const RULE: &str = "use snake_case {action}_{entity}, such as list_projects or get_work_package";
+/// The action for one item, which warns with a plural entity…
+const ONE_ITEM: &str = "get";
+/// …and the action for collections it suggests instead.
+const COLLECTION: &str = "list";
+/// A plural word: at least this long, ending in [`PLURAL_END`] but in none of [`NOT_PLURAL`].
+const PLURAL_MIN_LEN: usize = 3;
+const PLURAL_END: &str = "s";
+/// Endings of singular words (`status`, `access`, `analysis`).
+const NOT_PLURAL: &[&str] = &["ss", "us", "is"];
 
 fn actions(opts: &Options) -> ServerList<'_> {
     match &opts.actions {
@@ -48,7 +58,12 @@ fn actions(opts: &Options) -> ServerList<'_> {
 
 /// Whether an entity word is plural (`projects`, `statuses`), but not `status` or `access`.
 fn plural(word: &str) -> bool {
-    word.len() > 2 && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") && !word.ends_with("is")
+    word.len() >= PLURAL_MIN_LEN && word.ends_with(PLURAL_END) && !NOT_PLURAL.iter().any(|e| word.ends_with(e))
+}
+
+/// The characters of a name: lowercase letters, digits and `_`.
+const fn is_simple_byte(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
 }
 
 pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) -> Option<Parts<'a>> {
@@ -56,7 +71,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         return None;
     }
     let b = name.as_bytes();
-    let simple = b.iter().all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
+    let simple = b.iter().all(|&c| is_simple_byte(c));
     if !simple {
         if !sink.detailed() {
             sink.error(super::marker);
@@ -128,7 +143,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         });
         return None;
     }
-    if action == "get" && sink.detailed() {
+    if action == ONE_ITEM && sink.detailed() {
         let last = entity.rsplit('_').next().unwrap_or(entity);
         if plural(last) {
             sink.warning(|| {
@@ -148,14 +163,40 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
 
 pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
     let snake = camel_to_snake(&crate::chars::to_ascii_lookalikes(name));
-    if let Some(entity) = snake.strip_prefix("get_") {
+    if let Some(entity) = snake.strip_prefix(ONE_ITEM).and_then(|e| e.strip_prefix('_')) {
         let last = entity.rsplit('_').next().unwrap_or(entity);
-        if plural(last) && actions(opts).contains("list") {
-            return Some(format!("list_{entity}"));
+        if plural(last) && actions(opts).contains(COLLECTION) {
+            return Some(format!("{COLLECTION}_{entity}"));
         }
     }
     if !snake.contains('_') && plural(&snake) {
-        return Some(format!("list_{snake}"));
+        return Some(format!("{COLLECTION}_{snake}"));
     }
     Some(snake)
+}
+
+/// `valid`: at most 64, a known action, `_` and an entity (words of `[a-z0-9]` joined by single
+/// `_`, the first starting with a letter). `clean` also refuses `get_` with a plural last word.
+pub(crate) fn fast_patterns() -> FastPatterns {
+    let opts = Options::default();
+    let word = fast::class(&|b| is_simple_byte(b) && b != b'_');
+    let entity = format!("{}{word}*(?:_{word}+)*", fast::class(&|b| b.is_ascii_lowercase()));
+    // Only an action that can be a first word ever matches one (not empty, no `_`).
+    let first_word = |a: &&str| !a.is_empty() && a.bytes().all(|b| is_simple_byte(b) && b != b'_');
+    let action = fast::any_of(&actions(&opts).iter().filter(first_word).collect::<Vec<_>>());
+    let plural = format!(
+        "(?!{word}*{}$){word}{}{}",
+        fast::any_of(NOT_PLURAL),
+        fast::repeat(PLURAL_MIN_LEN.saturating_sub(PLURAL_END.len()), None),
+        fast::literal(PLURAL_END)
+    );
+    FastPatterns {
+        valid: format!("^{}{action}_{entity}$", fast::at_most(MAX_LEN)),
+        clean: Some(format!(
+            "^{}(?!{}_(?:{word}+_)*{plural}$)(?<action>{action})_(?<entity>{entity})$",
+            fast::at_most(MAX_LEN),
+            fast::literal(ONE_ITEM)
+        )),
+        split: None,
+    }
 }

@@ -12,6 +12,7 @@
 //! assert_eq!(parts.segments().collect::<Vec<_>>(), ["edit", "ast", "apply_refactor"]);
 //! ```
 
+use super::fast::{self, FastPatterns};
 use super::{check_length, Parts, Sink, Word};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::text::quoted;
@@ -25,6 +26,11 @@ pub const VALID_EXAMPLES: &[&str] = &["fs.write", "edit.ast.apply_refactor", "fs
 /// Invalid examples.
 pub const INVALID_EXAMPLES: &[&str] = &["fs", "Fs.Write", "fs..write", "fs.2write"];
 
+/// Between segments.
+pub const SEPARATOR: char = '.';
+/// The fewest segments of an id.
+const MIN_SEGMENTS: usize = 2;
+
 const SEGMENT: Word<'static> =
     Word { what: "segment", underscore: true, rule: "use lowercase letters, digits and \"_\", starting with a letter" };
 
@@ -34,15 +40,15 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, sink: &mut S) -> Option<Parts<'a
     }
     let mut at = 0;
     let mut count = 0;
-    for segment in name.split('.') {
+    for segment in name.split(SEPARATOR) {
         SEGMENT.check(sink, segment, at);
-        at += segment.len() + 1;
+        at += segment.len() + SEPARATOR.len_utf8();
         count += 1;
         if sink.failed() && !sink.detailed() {
             return None;
         }
     }
-    if count < 2 {
+    if count < MIN_SEGMENTS {
         sink.error(|| {
             Diagnostic::error(
                 Code::TooFewSegments,
@@ -55,8 +61,22 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, sink: &mut S) -> Option<Parts<'a
 }
 
 pub(crate) fn suggest(name: &str) -> Option<String> {
-    let cleaned = crate::chars::to_ascii_lookalikes(name).replace(['/', ':'], ".");
+    let sep = SEPARATOR.to_string();
+    let cleaned = crate::chars::to_ascii_lookalikes(name).replace(['/', ':'], &sep);
     let segments: Vec<String> =
-        cleaned.split('.').map(crate::chars::camel_to_snake).filter(|s| !s.is_empty()).collect();
-    (segments.len() >= 2).then(|| segments.join("."))
+        cleaned.split(SEPARATOR).map(crate::chars::camel_to_snake).filter(|s| !s.is_empty()).collect();
+    (segments.len() >= MIN_SEGMENTS).then(|| segments.join(&sep))
+}
+
+/// `valid` and `clean` alike (an id has no warning): at most 128, two or more segments joined by
+/// `.`. The `segments` part is the whole id (the `segments` group) split on `.`.
+pub(crate) fn fast_patterns() -> FastPatterns {
+    let segment = SEGMENT.pattern("*");
+    let sep = fast::char_literal(SEPARATOR);
+    let id = format!("{segment}(?:{sep}{segment}){}", fast::repeat(MIN_SEGMENTS.saturating_sub(1), None));
+    FastPatterns {
+        valid: format!("^{}{id}$", fast::at_most(MAX_LEN)),
+        clean: Some(format!("^{}(?<segments>{id})$", fast::at_most(MAX_LEN))),
+        split: Some(SEPARATOR),
+    }
 }

@@ -24,6 +24,7 @@
 //! assert_eq!(l.upstream_tool, "get-library-docs");
 //! ```
 
+use super::fast::{self, FastPatterns};
 use super::{check_provider_safe, Options, Parts, ServerList, Sink};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
@@ -99,6 +100,8 @@ const DEFAULT_SERVER_NAMES: &[&str] =
     &["serena", "thinking", "context7", "linear", "filesystem", "git", "repomix", "github", "perplexity"];
 /// The gateway's own tools.
 pub const DEFAULT_BUILTINS: &[&str] = &["healthcheck", "init_project", "enable_tools", "list_all_tools"];
+/// Between server and tool.
+const TOOL_SEP: &str = "_";
 
 fn servers(opts: &Options) -> ServerList<'_> {
     opts.servers_or(DEFAULT_SERVER_NAMES)
@@ -140,8 +143,9 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
     if builtins(opts).contains(rest) {
         return Some(Parts::Syntropy { server: None, tool: rest });
     }
-    if let Some(server) = servers(opts).longest_prefix(rest, "_") {
-        return Some(Parts::Syntropy { server: Some(&rest[..server.len()]), tool: &rest[server.len() + 1..] });
+    if let Some(server) = servers(opts).longest_prefix(rest, TOOL_SEP) {
+        let tool = &rest[server.len() + TOOL_SEP.len()..];
+        return Some(Parts::Syntropy { server: Some(&rest[..server.len()]), tool });
     }
     sink.error(|| {
         let end = rest.find('_').map_or(name.len(), |i| start + i);
@@ -157,6 +161,27 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
         )
     });
     None
+}
+
+/// `valid` and `clean` alike (a valid name has no warning): the prefix, then a built-in, or
+/// else the longest known server, `_` and a tool; at most 64 of `[A-Za-z0-9_-]`.
+pub(crate) fn fast_patterns() -> FastPatterns {
+    let opts = Options::default();
+    let builtin = fast::any_of(&builtins(&opts).iter().collect::<Vec<_>>());
+    // Longest first, as `longest_prefix` picks them; it skips an empty entry.
+    let server = fast::any_of(&servers(&opts).iter().filter(|s| !s.is_empty()).collect::<Vec<_>>());
+    let tool = format!("{}+", fast::class(&is_tool_byte));
+    let pattern = |named: bool| {
+        format!(
+            "^{}{}(?:(?={builtin}$)|(?!{builtin}$){}{}){}$",
+            fast::provider_safe(MAX_LEN),
+            fast::literal(PREFIX),
+            fast::group("server", &server, named),
+            fast::literal(TOOL_SEP),
+            fast::group("tool", &tool, named),
+        )
+    };
+    FastPatterns { valid: pattern(false), clean: Some(pattern(true)), split: None }
 }
 
 /// Whether `b` may appear in a tool part.

@@ -8,33 +8,14 @@ import * as root from 'mcp-naming';
 import * as registry from 'mcp-naming/registry';
 import * as openproject from 'mcp-naming/openproject';
 import * as glue from '../../pkg/glue-names.mjs';
+import { hostileStrings } from './helpers.mjs';
 
 // The registry and OpenProject helpers live behind their own entries, with their own .wasm.
 const n = { ...root, ...registry, ...openproject };
 
 const COUNT = 1_000_000;
-let seed = 0x2545f491;
-function rand(k) {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) % k;
-}
-
-const SPICE = ['\u0000', '\u202e', '\u200f', '\u200b', '\ufeff', '\ud800', '\udfff', '😀', 'ѕ', 'ｇ', 'ñ', ':', '__', '_', '-', '.', '/', '?', '=', '&', '%', ' ', '\n', 'mcp__syntropy__', 'mcp__', '://'];
-
-function hostile() {
-  const kind = rand(10);
-  const len = rand(10) === 0 ? rand(400) : rand(40);
-  let s = '';
-  for (let i = 0; i < len; i++) {
-    if (kind < 4) s += String.fromCharCode(rand(128)); // ASCII, control characters included
-    else if (kind < 6) s += String.fromCharCode(rand(0x10000)); // any BMP unit: lone surrogates too
-    else if (kind < 7) s += String.fromCodePoint(0x10000 + rand(0x100000)); // astral
-    else s += rand(3) === 0 ? SPICE[rand(SPICE.length)] : 'abcdefghijklmnopqrstuvwxyz_'[rand(27)];
-  }
-  return s;
-}
+// The strings (seeded; fast-paths.test.mjs runs the same ones against the glue's regexes).
+const hostile = hostileStrings();
 
 /** Calls `fn`; its answer, or the NamingError it threw. `what` (a string or a function making
  *  one, so that labels cost nothing when all is well) names the call in a failure. */
