@@ -81,13 +81,14 @@ const EMPTY = Object.freeze([]);
 // ---- Fast paths: verdicts that never cross into wasm.
 // The core emits, per convention (default options), a regular expression matching exactly the
 // ASCII names it finds valid, and one matching exactly the ASCII names it finds valid with no
-// diagnostic at all, whose named groups are the parts (tables.mjs, written at build). Each is
-// compiled on first use. A name either regex does not settle (non-ASCII, options, a diagnostic
-// to report) goes to the core. tests/js/fast-paths.test.mjs holds them equal to the core.
+// diagnostic at all, whose named groups are the parts; both for names up to the convention's
+// maximum length, which is checked first (tables.mjs, written at build). A name with a character
+// above 0x7F, or longer than the maximum, is invalid in every convention. Each regex is compiled
+// on first use. tests/js/fast-paths.test.mjs holds them equal to the core.
 const PATTERNS = CONVENTIONS.map((id) => TABLES.patterns?.[id] ?? null);
+const MAX_LENGTH = PATTERNS.map((p) => p?.maxLength ?? 0);
 const VALID_RE = CONVENTIONS.map(() => undefined);
 const CLEAN_RE = CONVENTIONS.map(() => undefined);
-const NON_ASCII = /[^\x00-\x7f]/;
 
 function validRe(c) {
   let re = VALID_RE[c];
@@ -101,12 +102,17 @@ function cleanRe(c) {
   return re;
 }
 
-/** The verdict of the valid regex for an ASCII name, or undefined when the core must answer. */
+/** The verdict of the patterns (default options), or undefined when the core must answer. */
 function fastVerdict(name, c) {
   const re = validRe(c);
   if (re === null) return undefined;
-  if (re.test(name)) return true;
-  return NON_ASCII.test(name) ? undefined : false;
+  return name.length <= MAX_LENGTH[c] && re.test(name);
+}
+
+/** The clean match of a name (default options), or null. */
+function cleanMatch(name, c) {
+  const re = cleanRe(c);
+  return re === null || name.length > MAX_LENGTH[c] ? null : re.exec(name);
 }
 
 /** The report of a name the clean regex matched: valid, no diagnostics, the parts from its groups. */
@@ -229,13 +235,16 @@ function report(name, convention, ptr) {
   return { valid, convention: CONVENTIONS[convention], errors, warnings, parts, suggestion };
 }
 
-/** Validates a tool name; never throws for a string name. */
+/**
+ * Validates a tool name; never throws for a string name. A clean name (valid, no diagnostic)
+ * is answered by the fast-path patterns; any other crosses into the core once.
+ */
 export function validateToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
   if (opts === undefined) {
-    const m = cleanRe(c)?.exec(name);
-    if (m) return cleanReport(name, c, m);
+    const m = cleanMatch(name, c);
+    if (m !== null) return cleanReport(name, c, m);
   }
   const o = options(opts);
   const len = put(name);
@@ -252,23 +261,16 @@ export function isValidToolName(name, convention, opts) {
   return call(() => wasm().is_valid_in_with(len, c, o));
 }
 
-/** Verdicts for many names, crossing into wasm once. */
+/** Verdicts for many names: by the fast-path patterns, or (with options) crossing into wasm once. */
 export function validateToolNames(names, convention, opts) {
   strings(names, 'names');
   const c = conventionIndex(convention);
   const o = options(opts);
-  if (opts !== undefined || validRe(c) === null) return coreVerdicts(names, c, o);
+  const re = opts === undefined ? validRe(c) : null;
+  if (re === null) return coreVerdicts(names, c, o);
+  const max = MAX_LENGTH[c];
   const out = new Array(names.length);
-  let unsettled = null;
-  for (let i = 0; i < names.length; i++) {
-    const v = fastVerdict(names[i], c);
-    if (v === undefined) (unsettled ??= []).push(i);
-    else out[i] = v;
-  }
-  if (unsettled !== null) {
-    const verdicts = coreVerdicts(unsettled.map((i) => names[i]), c, o);
-    for (let k = 0; k < unsettled.length; k++) out[unsettled[k]] = verdicts[k];
-  }
+  for (let i = 0; i < names.length; i++) out[i] = names[i].length <= max && re.test(names[i]);
   return out;
 }
 
@@ -332,8 +334,8 @@ export function convertToolName(name, from, to, opts) {
 /** The conventions a name is valid in. */
 export function detectConventions(name, opts) {
   string(name, 'name');
-  if (opts === undefined && !NON_ASCII.test(name) && PATTERNS.every((p) => p !== null)) {
-    return CONVENTIONS.filter((_, i) => validRe(i).test(name));
+  if (opts === undefined && PATTERNS.every((p) => p !== null)) {
+    return CONVENTIONS.filter((_, i) => fastVerdict(name, i));
   }
   const o = options(opts);
   const mask = call(() => wasm().detect_mask(name, o));

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v twiggy >/dev/null || cargo install twiggy
-node_modules/.bin/wasm-opt -Oz -g target/bindgen/web/mcp_naming_bg.wasm -o target/named.wasm
+node_modules/.bin/wasm-opt -Oz -g target/bindgen/names/mcp_naming_bg.wasm -o target/named.wasm
 twiggy top -n 100000 --format csv target/named.wasm > target/twiggy.csv
 python3 - <<'PY'
 import csv, re, collections

@@ -93,6 +93,9 @@ const INVISIBLES: &[(char, &str)] = &[
 /// The ASCII character a non-ASCII one imitates, if it is a known lookalike
 /// (the table above, and the fullwidth forms U+FF01..U+FF5E).
 pub fn lookalike(c: char) -> Option<char> {
+    if c.is_ascii() {
+        return None;
+    }
     let code = c as u32;
     if (0xFF01..=0xFF5E).contains(&code) {
         return char::from_u32(code - 0xFF01 + 0x21);
@@ -102,7 +105,7 @@ pub fn lookalike(c: char) -> Option<char> {
 
 /// Whether `c` is invisible: zero-width, a bidirectional control, or a soft hyphen.
 pub fn is_invisible(c: char) -> bool {
-    INVISIBLES.iter().any(|(k, _)| *k == c)
+    !c.is_ascii() && INVISIBLES.iter().any(|(k, _)| *k == c)
 }
 
 fn ascii_name(c: char) -> String {

@@ -76,11 +76,12 @@ pub fn tables() -> js_sys::Array {
 }
 
 /// The core's fast-path patterns (`mcp_naming::convention::fast`), for the build to write into
-/// the package: `{ [conventionId]: { valid, clean, split } }`, regular-expression sources for
+/// the package: `{ [conventionId]: { valid, clean, split, maxLength } }`, regular-expression sources for
 /// `new RegExp(source)` without flags, `clean` null where there is none, `split` the separator a
-/// list part's group is split on (`"."` for the registry's `segments`) or null; a convention
+/// list part's group is split on (`"."` for the registry's `segments`) or null, `maxLength` the
+/// longest valid name in UTF-16 units (checked before the patterns); a convention
 /// without patterns is null. Only in a .wasm built with the `patterns` feature
-/// (scripts/emit-patterns.mjs reads it).
+/// (scripts/emit-tables.mjs reads it).
 #[cfg(feature = "patterns")]
 #[wasm_bindgen]
 pub fn fast_patterns() -> JsValue {
@@ -92,6 +93,7 @@ pub fn fast_patterns() -> JsValue {
                     .set("valid", p.valid.as_str())
                     .set("clean", str_or_null(p.clean.as_deref()))
                     .set("split", p.split.map_or(JsValue::NULL, |c| JsValue::from_str(c.encode_utf8(&mut [0; 4]))))
+                    .set("maxLength", p.max_len as f64)
                     .done()
             });
             all.set(c.id(), entry)

@@ -150,9 +150,10 @@ pub(crate) fn fast_patterns() -> FastPatterns {
     let mcps = fast::any_of(&opts.servers_or(DEFAULT_MCPS).iter().filter(|s| !s.is_empty()).collect::<Vec<_>>());
     let not_legacy = format!(r"(?:(?={builtins}$)|(?!{mcps}{}[\s\S]))", fast::literal(LEGACY_SEP));
     FastPatterns {
-        valid: format!("^{}(?:{mcp}{sep}{tool}|{no_sep}{tool})$", fast::at_most(MAX_LEN)),
-        clean: Some(format!("^{}(?:(?<mcp>{mcp}){sep}|{no_sep}{not_legacy})(?<tool>{tool})$", fast::at_most(MAX_LEN))),
+        valid: format!("^(?:{mcp}{sep}{tool}|{no_sep}{tool})$"),
+        clean: Some(format!("^(?:(?<mcp>{mcp}){sep}|{no_sep}{not_legacy})(?<tool>{tool})$")),
         split: None,
+        max_len: MAX_LEN,
     }
 }
 

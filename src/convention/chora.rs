@@ -267,7 +267,6 @@ pub fn namespace_from_slug(slug: &str) -> Result<String, Error> {
 /// `valid`: a namespace, `:`, a tool name, at most 128 characters. `clean` also refuses the
 /// namespaces that warn as reserved without a project, a vague tool name and a versioned one.
 pub(crate) fn fast_patterns() -> FastPatterns {
-    let guard = fast::at_most(MAX_LEN);
     let ns = NAMESPACE.pattern(&fast::repeat(NS_LEN.0.saturating_sub(1), Some(NS_LEN.1.saturating_sub(1))));
     let tool = TOOL.pattern(&fast::repeat(TOOL_MIN_LEN.saturating_sub(1), None));
     let sep = fast::char_literal(SEPARATOR);
@@ -280,12 +279,13 @@ pub(crate) fn fast_patterns() -> FastPatterns {
         fast::class(&|b| b.is_ascii_digit())
     );
     FastPatterns {
-        valid: format!("^{guard}{ns}{sep}{tool}$"),
+        valid: format!("^{ns}{sep}{tool}$"),
         clean: Some(format!(
-            "^{guard}(?!{}{sep})(?<namespace>{ns}){sep}(?!{}$)(?!{versioned})(?<tool>{tool})$",
+            "^(?!{}{sep})(?<namespace>{ns}){sep}(?!{}$)(?!{versioned})(?<tool>{tool})$",
             fast::any_of(&claimed.collect::<Vec<_>>()),
             fast::any_of(VAGUE)
         )),
         split: None,
+        max_len: MAX_LEN,
     }
 }

@@ -116,20 +116,19 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
 }
 
 /// `valid` and `clean` alike (a valid name has no warning): `mcp__`, a server up to the first
-/// `__` (no `__` inside, not empty), `__` and a tool; at most 64 of `[A-Za-z0-9_-]`.
+/// `__` (no `__` inside, not empty), `__` and a tool, all of `[A-Za-z0-9_-]`.
 pub(crate) fn fast_patterns() -> FastPatterns {
     let sep = fast::literal(SEPARATOR);
     let char = fast::class(&is_tool_byte);
     let pattern = |named: bool| {
         format!(
-            "^{}{}{}{sep}{}$",
-            fast::provider_safe(MAX_LEN),
+            "^{}{}{sep}{}$",
             fast::literal(PREFIX),
             fast::group("server", &format!("(?:(?!{sep}){char})+"), named),
             fast::group("tool", &format!("{char}+"), named),
         )
     };
-    FastPatterns { valid: pattern(false), clean: Some(pattern(true)), split: None }
+    FastPatterns { valid: pattern(false), clean: Some(pattern(true)), split: None, max_len: MAX_LEN }
 }
 
 pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {

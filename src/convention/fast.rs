@@ -10,7 +10,8 @@
 //! `new RegExp(source)` and no flags. They use anchors, classes, groups, quantifiers, lookahead
 //! (`(?=…)`, `(?!…)`) and named groups (`(?<name>…)`); no lookbehind, no backreference, nothing
 //! that needs the `u` flag. Every class is ASCII, so neither pattern ever matches a name with a
-//! character of 0x80 or above: such names always go to the core.
+//! character of 0x80 or above, and such a name is invalid in every convention. The length limit
+//! is not in the patterns but beside them ([`FastPatterns::max_len`]), checked first.
 //!
 //! ```
 //! use mcp_naming::convention::{fast_patterns, Convention};
@@ -18,8 +19,10 @@
 //! // The MCP rule needs no lookaround, so regex-lite runs its patterns as JavaScript does.
 //! let p = fast_patterns(Convention::Mcp).unwrap();
 //! let valid = regex_lite::Regex::new(&p.valid).unwrap();
-//! assert!(valid.is_match("get-user-profile"));
-//! assert!(!valid.is_match("get user profile"));
+//! let is_valid = |name: &str| name.len() <= p.max_len && valid.is_match(name);
+//! assert!(is_valid("get-user-profile"));
+//! assert!(!is_valid(&"a".repeat(129)));
+//! assert!(!is_valid("get user profile"));
 //! let clean = regex_lite::Regex::new(p.clean.as_deref().unwrap()).unwrap();
 //! assert_eq!(&clean.captures("get-user").unwrap()["name"], "get-user");
 //! assert!(!clean.is_match("get-user-")); // valid, but it warns: dash_at_edge
@@ -34,10 +37,16 @@ use super::Convention;
 
 /// The fast-path patterns of one convention, for `Options::default()`.
 ///
-/// * `valid` matches exactly the ASCII names that [`is_valid`](super::is_valid) accepts.
-/// * `clean` matches exactly the ASCII names whose [`validate`](super::validate) report has no
-///   error, no warning and (therefore) no suggestion: such a report is entirely given by the
-///   match. It has one named group per part, named as
+/// Every pattern is to be used after one check, `name.len_utf16() <= max_len`: a longer name is
+/// invalid in every convention, so the patterns leave the length out (in V8 a look-ahead for it
+/// costs several times the rest of the match).
+///
+/// * `valid` matches exactly the ASCII names up to `max_len` that [`is_valid`](super::is_valid)
+///   accepts. A name with a character above 0x7F is invalid in every convention (with the
+///   default options), so a name `valid` does not match is invalid.
+/// * `clean` matches exactly the ASCII names up to `max_len` whose [`validate`](super::validate)
+///   report has no error, no warning and (therefore) no suggestion: such a report is entirely
+///   given by the match. It has one named group per part, named as
 ///   [`Convention::part_names`]; a group that did not take part in the match (the server of a
 ///   Syntropy built-in, the mcp of an agent built-in) is an absent part (`None`, `null`). A part
 ///   that is a list (the registry's `segments`) is its group's text split on [`split`](Self::split).
@@ -51,6 +60,8 @@ pub struct FastPatterns {
     pub clean: Option<String>,
     /// The separator a list part's group is split on (`'.'` for the registry's `segments`).
     pub split: Option<char>,
+    /// The longest valid name, in UTF-16 units (bytes, for the ASCII names the patterns match).
+    pub max_len: usize,
 }
 
 /// The fast-path patterns of `convention` with `Options::default()`, or `None` when the
@@ -170,12 +181,6 @@ pub(crate) fn repeat(min: usize, max: Option<usize>) -> String {
     }
 }
 
-/// A lookahead refusing names longer than `limit` (the length check: ASCII characters are
-/// bytes and UTF-16 units alike).
-pub(crate) fn at_most(limit: usize) -> String {
-    format!("(?![\\s\\S]{{{}}})", limit + 1)
-}
-
 /// `body` as a group named `name` when `named`; else as it is, in a non-capturing group only
 /// when it has an alternation of its own.
 pub(crate) fn group(name: &str, body: &str, named: bool) -> String {
@@ -206,11 +211,6 @@ fn has_top_level_alternation(body: &str) -> bool {
     false
 }
 
-/// The lookahead for `super::check_provider_safe`: 1 to `limit` of `[A-Za-z0-9_-]`.
-pub(crate) fn provider_safe(limit: usize) -> String {
-    format!("(?={}{}$)", class(&super::syntropy::is_tool_byte), repeat(1, Some(limit)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{is_valid, validate, Options};
@@ -226,7 +226,6 @@ mod tests {
         assert_eq!(any_of(&["get", "list", "create", "get"]), "(?:create|list|get)");
         assert_eq!(any_of(&[]), "(?:(?!))");
         assert_eq!(repeat(2, Some(19)), "{2,19}");
-        assert_eq!(at_most(64), r"(?![\s\S]{65})");
         assert_eq!(group("tool", "a|b", true), "(?<tool>a|b)");
         assert_eq!(group("tool", "a|b", false), "(?:a|b)");
         assert_eq!(group("tool", r"(?:a|b)[|\|]+", false), r"(?:a|b)[|\|]+");
@@ -272,10 +271,11 @@ mod tests {
             names.push(format!("-{}", "a".repeat(n - 1)));
         }
         for name in &names {
-            assert_eq!(valid.is_match(name), is_valid(name, Convention::Mcp, &opts), "valid: {name:?}");
+            let short = name.len() <= p.max_len;
+            assert_eq!(short && valid.is_match(name), is_valid(name, Convention::Mcp, &opts), "valid: {name:?}");
             let report = validate(name, Convention::Mcp, &opts);
             let is_clean = report.errors.is_empty() && report.warnings.is_empty() && report.suggestion.is_none();
-            match clean.captures(name) {
+            match clean.captures(name).filter(|_| short) {
                 Some(m) => {
                     assert!(is_clean, "clean matched {name:?}: {report:?}");
                     assert_eq!(report.parts, Some(super::super::Parts::Mcp { name: &m["name"] }), "{name:?}");

@@ -87,30 +87,42 @@ fn edge<S: Sink>(sink: &mut S, name: &str, b: u8, code: Code, what: &str) {
 /// Invalid characters become `_` (lookalikes become their ASCII letter, invisible characters
 /// go), runs of `_` that this creates collapse, and the result is cut to 128.
 pub(crate) fn suggest(name: &str) -> Option<String> {
-    let mut out = String::with_capacity(name.len());
-    for c in crate::chars::to_ascii_lookalikes(name).chars() {
+    // One pass: every character pushed is an ASCII name byte or `_`, so byte offsets below are
+    // character offsets.
+    let mut out = String::with_capacity(name.len().min(4 * MAX_LEN));
+    for c in name.chars() {
+        if crate::chars::is_invisible(c) {
+            continue;
+        }
+        let c = if c.is_ascii() { c } else { crate::chars::lookalike(c).unwrap_or(c) };
         if c.is_ascii() && is_name_byte(c as u8) {
             out.push(c);
         } else if !out.ends_with('_') {
             out.push('_');
         }
     }
-    let trimmed = out.trim_matches('_');
-    let trimmed = if trimmed.is_empty() { out.as_str() } else { trimmed };
-    let cut: String = trimmed.chars().take(MAX_LEN).collect();
-    (!cut.is_empty() && cut != "_").then_some(cut)
+    // `_` at either end goes, unless nothing else is there.
+    let end = out.trim_end_matches('_').len();
+    if end > 0 {
+        out.truncate(end);
+        let start = out.len() - out.trim_start_matches('_').len();
+        out.drain(..start);
+    }
+    out.truncate(MAX_LEN);
+    (!out.is_empty() && out != "_").then_some(out)
 }
 
-/// `valid`: 1 to 128 name characters. `clean`: no hazard anywhere and no edge character at
-/// either end, so a clean name is one inner character or two with up to 126 of any between.
+/// `valid`: name characters, at least one. `clean`: no hazard anywhere and no edge character at
+/// either end, so a clean name is one inner character, or two with any between.
 pub(crate) fn fast_patterns() -> FastPatterns {
     let quiet = |b: u8| is_name_byte(b) && !HAZARDS.iter().any(|h| h.0 == char::from(b));
     let any = fast::class(&quiet);
     let inner = fast::class(&|b| quiet(b) && !EDGES.iter().any(|e| e.0 == b));
     let all = fast::class(&is_name_byte);
     FastPatterns {
-        valid: format!("^{all}{}$", fast::repeat(1, Some(MAX_LEN))),
-        clean: Some(format!("^(?<name>{inner}(?:{any}{}{inner})?)$", fast::repeat(0, Some(MAX_LEN.saturating_sub(2))))),
+        valid: format!("^{all}+$"),
+        clean: Some(format!("^(?<name>{inner}(?:{any}*{inner})?)$")),
         split: None,
+        max_len: MAX_LEN,
     }
 }

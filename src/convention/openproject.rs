@@ -175,7 +175,7 @@ pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
     Some(snake)
 }
 
-/// `valid`: at most 64, a known action, `_` and an entity (words of `[a-z0-9]` joined by single
+/// `valid`: a known action, `_` and an entity (words of `[a-z0-9]` joined by single
 /// `_`, the first starting with a letter). `clean` also refuses `get_` with a plural last word.
 pub(crate) fn fast_patterns() -> FastPatterns {
     let opts = Options::default();
@@ -191,12 +191,12 @@ pub(crate) fn fast_patterns() -> FastPatterns {
         fast::literal(PLURAL_END)
     );
     FastPatterns {
-        valid: format!("^{}{action}_{entity}$", fast::at_most(MAX_LEN)),
+        valid: format!("^{action}_{entity}$"),
         clean: Some(format!(
-            "^{}(?!{}_(?:{word}+_)*{plural}$)(?<action>{action})_(?<entity>{entity})$",
-            fast::at_most(MAX_LEN),
+            "^(?!{}_(?:{word}+_)*{plural}$)(?<action>{action})_(?<entity>{entity})$",
             fast::literal(ONE_ITEM)
         )),
         split: None,
+        max_len: MAX_LEN,
     }
 }

@@ -75,8 +75,9 @@ pub(crate) fn fast_patterns() -> FastPatterns {
     let sep = fast::char_literal(SEPARATOR);
     let id = format!("{segment}(?:{sep}{segment}){}", fast::repeat(MIN_SEGMENTS.saturating_sub(1), None));
     FastPatterns {
-        valid: format!("^{}{id}$", fast::at_most(MAX_LEN)),
-        clean: Some(format!("^{}(?<segments>{id})$", fast::at_most(MAX_LEN))),
+        valid: format!("^{id}$"),
+        clean: Some(format!("^(?<segments>{id})$")),
         split: Some(SEPARATOR),
+        max_len: MAX_LEN,
     }
 }

@@ -173,15 +173,14 @@ pub(crate) fn fast_patterns() -> FastPatterns {
     let tool = format!("{}+", fast::class(&is_tool_byte));
     let pattern = |named: bool| {
         format!(
-            "^{}{}(?:(?={builtin}$)|(?!{builtin}$){}{}){}$",
-            fast::provider_safe(MAX_LEN),
+            "^{}(?:(?={builtin}$)|(?!{builtin}$){}{}){}$",
             fast::literal(PREFIX),
             fast::group("server", &server, named),
             fast::literal(TOOL_SEP),
             fast::group("tool", &tool, named),
         )
     };
-    FastPatterns { valid: pattern(false), clean: Some(pattern(true)), split: None }
+    FastPatterns { valid: pattern(false), clean: Some(pattern(true)), split: None, max_len: MAX_LEN }
 }
 
 /// Whether `b` may appear in a tool part.

@@ -3,12 +3,13 @@
 // crossing into wasm, so each must decide exactly what the core decides. For every convention
 // (default options), on a million generated names biased toward the edges of its rules, every
 // name of the conformance tables, and the hostile-input suite's million strings:
-//   valid.test(name)          is the core's verdict (is_valid_many_in, as the glue calls it),
-//   clean.exec(name) matches  when the core's report (validate_in) has no error, no warning and
-//                             no suggestion, and only then,
-//   its named groups (split)  are that report's parts,
-// for ASCII names; a name with a character above 0x7F matches neither (the glue sends it to the
-// core). A failure names the first five counterexamples.
+//   length <= maxLength && valid.test(name)   is the core's verdict (is_valid_many_in),
+//   length <= maxLength && clean.exec(name)   matches when the core's report (validate_in) has
+//                                             no error, no warning and no suggestion, and only then,
+//   its named groups (split)                  are that report's parts;
+// so a name with a character above 0x7F matches neither and the core finds it invalid, as it
+// does every name over maxLength (the package answers both without the core). A failure names
+// the first five counterexamples.
 //
 // The package directory is MCP_NAMING_PKG (default ../../pkg): the core is its shipped names
 // .wasm through its own glue, the patterns its tables.mjs. MCP_NAMING_FAST_COUNT sets the
@@ -119,7 +120,7 @@ const source = (v, where) => {
   return v;
 };
 const normalize = (all, where) =>
-  Object.fromEntries(IDS.map((id) => [id, all[id] ? { valid: source(all[id].valid, `${where} ${id}`), clean: source(all[id].clean, `${where} ${id}`), split: all[id].split ?? null } : null]));
+  Object.fromEntries(IDS.map((id) => [id, all[id] ? { valid: source(all[id].valid, `${where} ${id}`), clean: source(all[id].clean, `${where} ${id}`), split: all[id].split ?? null, maxLength: all[id].maxLength } : null]));
 
 const tables = (await import(pathToFileURL(`${DIR}/tables.mjs`))).default;
 const PATTERNS = tables.patterns ? normalize(tables.patterns, 'tables.mjs') : null;
@@ -269,7 +270,8 @@ function generate(r, id) {
 function compiled(id) {
   const p = PATTERNS[id];
   assert.ok(p, `no patterns for ${id}: the glue sends every ${id} name to the core`);
-  return { valid: new RegExp(p.valid), clean: p.clean === null ? null : new RegExp(p.clean), split: p.split };
+  assert.ok(Number.isInteger(p.maxLength) && p.maxLength > 0, `${id}: maxLength ${p.maxLength}`);
+  return { valid: new RegExp(p.valid), clean: p.clean === null ? null : new RegExp(p.clean), split: p.split, max: p.maxLength };
 }
 
 /** The parts as the match gives them: each named group, null when it took no part; a list
@@ -312,15 +314,17 @@ function compare(names, c, re, stats) {
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
     stats.names++;
-    const v = re.valid.test(name);
-    const m = re.clean === null ? null : re.clean.exec(name);
+    const short = name.length <= re.max;
+    const v = short && re.valid.test(name);
+    const m = !short || re.clean === null ? null : re.clean.exec(name);
+    const valid = answers[i] === 1;
     if (NON_ASCII.test(name)) {
-      if (v || m) bad(stats, name, 'a regex matches a non-ASCII name', `valid ${v}, clean ${m !== null}, core ${answers[i] === 1}`);
+      if (v || m) bad(stats, name, 'a regex matches a non-ASCII name', `valid ${v}, clean ${m !== null}, core ${valid}`);
+      if (valid) bad(stats, name, 'the core finds a non-ASCII name valid', 'the package answers false without it');
       continue;
     }
     stats.ascii++;
-    const valid = answers[i] === 1;
-    if (v !== valid) bad(stats, name, 'valid regex disagrees', `regex ${v}, core ${valid}`);
+    if (v !== valid) bad(stats, name, short ? 'valid regex disagrees' : 'the core finds a name over maxLength valid', `regex ${v}, core ${valid}`);
     if (valid) stats.valid++;
     if (!valid && m === null) continue;
     const r = report(name, c);
