@@ -171,7 +171,8 @@ function options(value) {
     const v = value[key];
     if (v !== undefined) snapshot[key] = strings(v, `options.${key}`).slice();
   }
-  return snapshot;
+  // No option set is the default options: the fast paths answer then.
+  return Object.keys(snapshot).length === 0 ? undefined : snapshot;
 }
 
 /** An options object (or nothing) whose keys are all in `keys`. */
@@ -242,11 +243,11 @@ function report(name, convention, ptr) {
 export function validateToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
-  if (opts === undefined) {
+  const o = options(opts);
+  if (o === undefined) {
     const m = cleanMatch(name, c);
     if (m !== null) return cleanReport(name, c, m);
   }
-  const o = options(opts);
   const len = put(name);
   return report(name, c, call(() => wasm().validate_in(len, c, o)));
 }
@@ -255,8 +256,8 @@ export function validateToolName(name, convention, opts) {
 export function isValidToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
-  if (opts === undefined) return fastVerdict(name, c) ?? wasm().is_valid_in(put(name), c);
   const o = options(opts);
+  if (o === undefined) return fastVerdict(name, c) ?? wasm().is_valid_in(put(name), c);
   const len = put(name);
   return call(() => wasm().is_valid_in_with(len, c, o));
 }
@@ -266,7 +267,7 @@ export function validateToolNames(names, convention, opts) {
   strings(names, 'names');
   const c = conventionIndex(convention);
   const o = options(opts);
-  const re = opts === undefined ? validRe(c) : null;
+  const re = o === undefined ? validRe(c) : null;
   if (re === null) return coreVerdicts(names, c, o);
   const max = MAX_LENGTH[c];
   const out = new Array(names.length);
@@ -334,10 +335,10 @@ export function convertToolName(name, from, to, opts) {
 /** The conventions a name is valid in. */
 export function detectConventions(name, opts) {
   string(name, 'name');
-  if (opts === undefined && PATTERNS.every((p) => p !== null)) {
+  const o = options(opts);
+  if (o === undefined && PATTERNS.every((p) => p !== null)) {
     return CONVENTIONS.filter((_, i) => fastVerdict(name, i));
   }
-  const o = options(opts);
   const mask = call(() => wasm().detect_mask(name, o));
   return CONVENTIONS.filter((_, i) => (mask & (1 << i)) !== 0);
 }

@@ -109,9 +109,15 @@ export interface SyntropyLayers {
   backendName: string;
 }
 
+/** A problem of one entry of a file: `path` names it (`enabled[1]`, `allow[0]`). */
+export interface EntryDiagnostic extends Diagnostic {
+  path: string;
+  /** The entry as it should be written, where one is clear. */
+  suggestion?: string;
+}
 export interface FileCheck {
   valid: boolean;
-  errors: Diagnostic[];
+  errors: EntryDiagnostic[];
 }
 
 export interface ToolState {

@@ -380,7 +380,8 @@ impl ToolState {
     }
 
     /// Every problem of the file: an entry not in full form (with the corrected name), an entry
-    /// twice in one list, an entry in both lists. Each message starts with the entry's path.
+    /// twice in one list, an entry in both lists. Each names the entry's `path` (`enabled[1]`),
+    /// which its message starts with; spans are within the entry.
     pub fn check(&self, opts: &Options) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (list, entries) in [("enabled", &self.enabled), ("disabled", &self.disabled)] {
@@ -388,21 +389,25 @@ impl ToolState {
                 let path = format!("{list}[{i}]");
                 entry_problems(&path, entry, opts, &mut out);
                 if entries[..i].contains(entry) {
-                    out.push(Diagnostic::error(
+                    let mut d = Diagnostic::error(
                         Code::DuplicateEntry,
                         Span::whole(entry),
                         format!("{path}: {} is listed twice in {list}: remove one", quoted(entry)),
-                    ));
+                    );
+                    d.path = Some(path.clone());
+                    out.push(d);
                 }
             }
         }
         for (i, entry) in self.disabled.iter().enumerate() {
             if self.enabled.contains(entry) {
-                out.push(Diagnostic::error(
+                let mut d = Diagnostic::error(
                     Code::EnabledAndDisabled,
                     Span::whole(entry),
                     format!("disabled[{i}]: {} is in both lists (disabled wins): remove it from one", quoted(entry)),
-                ));
+                );
+                d.path = Some(format!("disabled[{i}]"));
+                out.push(d);
             }
         }
         out
@@ -416,6 +421,8 @@ fn entry_problems(path: &str, entry: &str, opts: &Options, out: &mut Vec<Diagnos
             Some(s) if !d.message.contains(s.as_str()) => format!("{path}: {} (write {s})", d.message),
             _ => format!("{path}: {}", d.message),
         };
+        d.path = Some(path.to_string());
+        d.suggestion.clone_from(&report.suggestion);
         out.push(d);
     }
 }

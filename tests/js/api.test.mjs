@@ -135,3 +135,29 @@ test('a 1 MB name is answered by length, and the module keeps answering', () => 
   }
   assert.equal(naming.isValidToolName('getUser', 'mcp'), true);
 });
+
+test('options that set nothing are the default options, for every function that takes them', () => {
+  const names = ['myproject:create_task', 'mcp__syntropy__serena_find_symbol', 'get user', 'memory__save', 'fs.write', 'list_projects', ''];
+  for (const c of naming.CONVENTIONS) {
+    for (const empty of [{}, { servers: undefined }, null]) {
+      for (const n of names) {
+        assert.deepEqual(naming.validateToolName(n, c, empty), naming.validateToolName(n, c), `${c} ${JSON.stringify(n)}`);
+        assert.equal(naming.isValidToolName(n, c, empty), naming.isValidToolName(n, c));
+      }
+      assert.deepEqual(naming.validateToolNames(names, c, empty), naming.validateToolNames(names, c));
+    }
+  }
+  for (const n of names) assert.deepEqual(naming.detectConventions(n, {}), naming.detectConventions(n));
+});
+
+test('a file check names the entry of each problem by its path, with the fix where one is clear', () => {
+  const state = { enabled: ['syntropy__serena_find_symbol', 'mcp__syntropy__git_git_status', 'mcp__syntropy__git_git_status'], disabled: ['mcp__syntropy__git_git_status'] };
+  const errors = naming.checkToolState(state).errors.map((d) => [d.code, d.path, d.suggestion ?? null]);
+  assert.deepEqual(errors, [
+    ['missing_mcp_prefix', 'enabled[0]', 'mcp__syntropy__serena_find_symbol'],
+    ['duplicate_entry', 'enabled[2]', null],
+    ['enabled_and_disabled', 'disabled[0]', null],
+  ]);
+  const allow = naming.checkAllowList({ permissions: { allow: ['Bash(ls)', 'mcp__syntropy_git_git_status'] } }).errors;
+  assert.deepEqual(allow.map((d) => [d.path, d.suggestion]), [['allow[1]', 'mcp__syntropy__git_git_status']]);
+});
