@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PKG = join(ROOT, 'pkg');
-const CACHE = join(ROOT, 'target', 'cli-tests');
+// Outside the repository, so nothing resolves from its node_modules: a project of its own.
+const CACHE = join(tmpdir(), 'mcp-naming-cli-tests');
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /** The SDK version the repository's own tests use (root devDependencies), from the npm cache. */
@@ -34,7 +35,7 @@ const npm = (cwd, ...args) => execFileSync('npm', args, { cwd, encoding: 'utf8',
 
 /**
  * A scratch project with the packed package installed (and, with `sdk`, the official SDK),
- * made once for each build of pkg/ and kept under target/cli-tests/.
+ * made once for each build of pkg/ and kept in the system's temporary folder.
  */
 export function consumer({ sdk = true } = {}) {
   const key = `consumer-${sdk ? 'sdk' : 'bare'}-${hashTree(PKG)}`;

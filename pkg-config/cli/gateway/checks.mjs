@@ -72,6 +72,7 @@ export function checkGateway(g) {
         add(g.tools, t, 'error', d.code, `tool "${t.value}": ${d.message} (servers in ${where(g.servers, g.servers.decl)})`, [ref(g.servers, g.servers.decl, 'the servers')], report.suggestion?.slice(PREFIX.length) ?? null);
       }
       if (report.valid && report.parts.server) toolsOf.get(report.parts.server)?.push(t);
+      if (!report.valid) defined.set(t.value, { ...t, invalid: true });
     }
     for (const s of servers) {
       if (toolsOf.get(s.name).length === 0) {
@@ -173,16 +174,16 @@ export function checkGateway(g) {
     const f = g.toolIndex;
     const mentioned = new Set();
     for (const e of f.entries) {
+      if (e.value.startsWith(PREFIX)) mentioned.add(e.value.slice(PREFIX.length));
       const report = validateToolName(e.value, 'syntropy', options);
       if (!report.valid) {
         for (const d of report.errors) add(f, e, 'error', d.code, `"${e.value}": ${d.message}`, [], report.suggestion);
         continue;
       }
-      mentioned.add(e.value.slice(PREFIX.length));
       unknownTool(f, e, e.value);
     }
     for (const t of defined.values()) {
-      if (!mentioned.has(t.value)) {
+      if (!t.invalid && !mentioned.has(t.value)) {
         add(g.tools, t, 'warning', 'not_in_tool_index', `tool "${t.value}" is not documented in ${where(f, 0)}: add ${PREFIX}${t.value}`, [ref(f, 0, 'the tool index')]);
       }
     }
