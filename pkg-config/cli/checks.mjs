@@ -53,7 +53,8 @@ function fillTemplate(uri) {
 export function checkSite(site, ctx) {
   const { file, convention, options, taken } = ctx;
   const node = site.node;
-  const opts = { ...options, ...site.options };
+  const merged = { ...options, ...site.options };
+  const opts = Object.keys(merged).length > 0 ? merged : undefined; // no object: the fast path
   switch (site.kind) {
     case 'tool': {
       const report = validateToolName(node.value, convention, opts);
@@ -63,7 +64,7 @@ export function checkSite(site, ctx) {
     case 'uri': {
       if (convention !== 'chora') return []; // the one convention with a resource URI grammar
       const value = site.template ? fillTemplate(node.value) : node.value;
-      const report = validateResourceUri(value, { expectedNamespace: opts.expectedNamespace });
+      const report = validateResourceUri(value, opts?.expectedNamespace ? { expectedNamespace: opts.expectedNamespace } : undefined);
       const exact = { ...node, exact: node.exact && value.length === node.value.length };
       const what = `resource ${site.template ? 'URI template' : 'URI'} "${node.value}"`;
       const found = fromDiagnostics(file, exact, [...report.errors, ...report.warnings], what);

@@ -18,7 +18,10 @@ export const conventionHelp = `Conventions (--convention, -c): ${CONVENTIONS.joi
   --project NAME       chora: the project claiming the namespace (reserved namespaces)
   --actions a,b        openproject: the known actions, replacing the default list`;
 
-/** The package's Options from the flags (only those given). */
+/**
+ * The package's Options from the flags (only those given), or undefined when none is: the
+ * package answers clean names on its fast path only when no options object is passed.
+ */
 export function namingOptions(flags) {
   const options = {};
   if (flags.namespace !== undefined) options.expectedNamespace = flags.namespace;
@@ -29,7 +32,7 @@ export function namingOptions(flags) {
   if (flags.project !== undefined) options.project = flags.project;
   const actions = listFlag(flags.actions);
   if (actions) options.actions = actions;
-  return options;
+  return Object.keys(options).length > 0 ? options : undefined;
 }
 
 /** The convention flag, required. */

@@ -109,7 +109,7 @@ function lintText(path, text, ctx) {
 
 export function run({ flags, positionals }, io) {
   const convention = requireConvention(flags);
-  const options = namingOptions(flags);
+  let options = namingOptions(flags);
   let files;
   try {
     files = collectFiles(positionals.length ? positionals : ['.']).filter(wanted);
@@ -117,9 +117,9 @@ export function run({ flags, positionals }, io) {
     if (e.code === 'ENOENT') throw new UsageError(e.message);
     throw e;
   }
-  if (convention === 'syntropy' && !options.servers) {
+  if (convention === 'syntropy' && !options?.servers) {
     const servers = syntropyServers(files);
-    if (servers) options.servers = servers;
+    if (servers) options = { ...options, servers };
   }
   const ctx = { convention, options };
   const progress = new Progress(files.length, { stream: io.stderr });
