@@ -65,4 +65,10 @@ node -e '
   fs.writeFileSync("pkg/package.json", JSON.stringify(p, null, 2) + "\n");
 ' "$version"
 
+# The command line (the package's `bin`, issue 15): pkg-config/cli/ copied as it is into pkg/cli/;
+# it imports the package through ../index.mjs, so it runs on the same .wasm.
+rm -rf pkg/cli
+cp -r pkg-config/cli pkg/cli
+chmod +x pkg/cli/main.mjs
+
 node scripts/size.mjs

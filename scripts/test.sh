@@ -90,6 +90,24 @@ peers() {
   PEER_CASES=${PEER_CASES:-2000} node --test tests/peers/
 }
 
+cli_suite() {
+  # The command line as a user installs it (tests/cli: npm pack of pkg/ into a scratch project);
+  # its test-only packages (a JSON Schema validator for the SARIF check) from a committed
+  # lockfile, and pre-commit from PyPI in a virtual environment under target/: when PyPI refuses
+  # it the suite says so and skips only the hook run.
+  if ! cmp -s tests/cli/package-lock.json tests/cli/node_modules/.package-lock.json 2>/dev/null; then
+    npm ci --prefix tests/cli --no-audit --no-fund --loglevel=error
+    cp tests/cli/package-lock.json tests/cli/node_modules/.package-lock.json
+  fi
+  local venv=target/cli-tests/venv
+  if [ ! -x "$venv/bin/pre-commit" ]; then
+    python3 -m venv "$venv" && "$venv/bin/pip" install --quiet pre-commit==4.3.0 \
+      || export PRE_COMMIT_REFUSED="pip install pre-commit==4.3.0 failed (see above)"
+  fi
+  [ -x "$venv/bin/pre-commit" ] && export PRE_COMMIT="$PWD/$venv/bin/pre-commit"
+  node --test tests/cli/
+}
+
 typescript() {
   node_modules/.bin/tsc -p tests/ts/tsconfig.json
   echo "tsc: the consumer type-checks"
@@ -117,6 +135,7 @@ suite "the gateway example on the official SDK, in front of real servers (exampl
 suite "peer styles against the peers' own code (tests/peers)" peers
 suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compat)" bash scripts/compat.sh
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
+suite "the command line from the packed tarball (tests/cli)" cli_suite
 suite "TypeScript consumer (tsc --strict --noEmit)" typescript
 suite "cargo publish --dry-run (the core crate)" publish_crate
 suite "npm publish --dry-run (pkg/)" publish_npm

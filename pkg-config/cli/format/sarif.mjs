@@ -1,0 +1,63 @@
+// SARIF 2.1.0 (OASIS), as GitHub code scanning reads it: one run, a rule for each code that
+// occurs, each finding a result with its region (UTF-16 columns), the places it refers to as
+// related locations, and its fix where --fix would make one.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+const uri = (file) => file.split('/').map((s) => (s === '..' || s === '.' ? s : encodeURIComponent(s))).join('/');
+const absolute = (file) => file.startsWith('/');
+
+function location(p) {
+  return {
+    physicalLocation: {
+      artifactLocation: absolute(p.file) ? { uri: pathToFileURL(p.file).href } : { uri: uri(p.file), uriBaseId: '%SRCROOT%' },
+      region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
+    },
+  };
+}
+
+export function formatSarif(findings, { cwd = process.cwd(), command = 'lint' } = {}) {
+  const rules = [];
+  const ruleIndex = new Map();
+  const results = findings.map((f) => {
+    if (!ruleIndex.has(f.code)) {
+      ruleIndex.set(f.code, rules.length);
+      rules.push({ id: f.code, shortDescription: { text: `mcp-naming: ${f.code.replace(/_/g, ' ')}` } });
+    }
+    const result = {
+      ruleId: f.code,
+      ruleIndex: ruleIndex.get(f.code),
+      level: f.severity === 'error' ? 'error' : 'warning',
+      message: { text: f.suggestion ? `${f.message} (suggestion: ${f.suggestion})` : f.message },
+      locations: [location(f)],
+    };
+    if (f.related.length > 0) {
+      result.relatedLocations = f.related.map((r, id) => ({ id, ...location(r), message: { text: r.message } }));
+    }
+    if (f.fix && !f.fixed) {
+      result.fixes = [{
+        description: { text: `write ${f.suggestion}` },
+        artifactChanges: [{
+          artifactLocation: location(f).physicalLocation.artifactLocation,
+          replacements: [{ deletedRegion: f.fix.region, insertedContent: { text: f.fix.text } }],
+        }],
+      }];
+    }
+    return result;
+  });
+  const log = {
+    $schema: SCHEMA,
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'mcp-naming', semanticVersion: VERSION, version: VERSION, informationUri: 'https://www.npmjs.com/package/mcp-naming', rules } },
+      automationDetails: { id: `mcp-naming/${command}/` },
+      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith('/') ? cwd : `${cwd}/`).href } },
+      columnKind: 'utf16CodeUnits',
+      results,
+    }],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

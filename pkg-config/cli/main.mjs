@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// mcp-naming on the command line: lint, namespaces, check-gateway, validate, convert.
+// Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run (a server that would not
+// start, a file that cannot be written).
+import { readFileSync } from 'node:fs';
+import { parseArgs, UsageError, RunError } from './args.mjs';
+
+const COMMANDS = {
+  lint: () => import('./commands/lint.mjs'),
+  namespaces: () => import('./commands/namespaces.mjs'),
+  'check-gateway': () => import('./commands/check-gateway.mjs'),
+  validate: () => import('./commands/validate.mjs'),
+  convert: () => import('./commands/convert.mjs'),
+};
+
+const HELP = `Usage: mcp-naming <command> [options]
+
+Commands:
+  lint [paths…] -c C        check names where they are written (configs, settings, source, NAMESPACES.md)
+  namespaces                write or --check NAMESPACES.md from a tools/list result or a live server
+  check-gateway DIR         check that a Syntropy gateway's files agree with each other
+  validate [NAME…] -c C     check names (arguments, or one a line on stdin)
+  convert [NAME…] --from A --to B    write names in another convention
+
+Run 'mcp-naming <command> --help' for a command's options and examples.
+Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run.
+`;
+
+function version() {
+  return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+}
+
+export async function main(argv, io) {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.stderr.write(HELP);
+    return 2;
+  }
+  if (name === '-h' || name === '--help' || name === 'help') {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if (name === '-V' || name === '--version') {
+    io.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  const load = COMMANDS[name];
+  try {
+    if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)} (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    const command = await load();
+    const args = parseArgs(rest, command.spec);
+    if (args.help) {
+      io.stdout.write(command.help);
+      return 0;
+    }
+    return await command.run(args, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      const which = load ? ` ${name}` : '';
+      io.stderr.write(`mcp-naming${which}: ${e.message}\nRun 'mcp-naming${which} --help' for usage.\n`);
+      return 2;
+    }
+    if (e instanceof RunError) {
+      io.stderr.write(`mcp-naming ${name}: ${e.message}\n`);
+      return 3;
+    }
+    throw e;
+  }
+}
+
+const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+// A reader that went away (| head) ends the run quietly.
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+process.exitCode = await main(process.argv.slice(2), io);

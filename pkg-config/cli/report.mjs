@@ -1,0 +1,17 @@
+// Writes located findings in the format asked for: text (stdout, and the closing line on
+// stderr), json or sarif (stdout only).
+import { formatText, summaryLine } from './format/text.mjs';
+import { formatJson } from './format/json.mjs';
+import { formatSarif } from './format/sarif.mjs';
+import { palette, useColor } from './terminal.mjs';
+
+export const formatFlag = { value: true, alias: 'f', choices: ['text', 'json', 'sarif'] };
+
+export function writeReport(findings, summary, { format = 'text', color = 'auto', command, stdout = process.stdout, stderr = process.stderr }) {
+  if (format === 'json') stdout.write(formatJson(findings, summary));
+  else if (format === 'sarif') stdout.write(formatSarif(findings, { command }));
+  else {
+    stdout.write(formatText(findings, palette(useColor(stdout, color))));
+    stderr.write(summaryLine(summary, palette(useColor(stderr, color))));
+  }
+}
