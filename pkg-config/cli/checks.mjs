@@ -102,9 +102,9 @@ function checkServer(site, { file, convention, taken }) {
   return withSuggestion(found, suggestion, fixFor(site, suggestion, taken));
 }
 
-/** The list and index a file check's message starts with ("enabled[2]: …"), if it does. */
-function entryOf(message) {
-  const m = /^(\w+)\[(\d+)\]:/.exec(message);
+/** The list and index of the entry a file check's diagnostic is about (its path, "enabled[2]"). */
+export function entryOf(diagnostic) {
+  const m = /^(\w+)\[(\d+)\]$/.exec(diagnostic.path ?? '');
   return m ? { list: m[1], index: Number(m[2]) } : null;
 }
 
@@ -117,7 +117,7 @@ function checkRules(site, ctx, opts) {
     if (convention === 'syntropy') {
       const check = checkAllowList(nodes.map((n) => n.value), opts);
       for (const d of check.errors) {
-        const at = entryOf(d.message);
+        const at = entryOf(d);
         const node = nodes[at?.index] ?? nodes[0];
         const message = at ? d.message.replace(/^\w+\[/, `${name}[`) : d.message;
         byNode.get(node).push(finding(file, node.start, node.end, d.severity, d.code, message));
@@ -154,7 +154,7 @@ function checkState(site, ctx, opts) {
   const check = checkToolState(state, opts);
   const byNode = new Map();
   for (const d of check.errors) {
-    const at = entryOf(d.message);
+    const at = entryOf(d);
     const nodes = site.lists.find((l) => l.name === at?.list)?.nodes ?? site.lists[0].nodes;
     const node = nodes[at?.index] ?? nodes[0];
     if (!node) continue;

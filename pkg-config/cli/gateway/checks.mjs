@@ -3,6 +3,7 @@
 // one the others know; each finding names the file it is in and the file it disagrees with.
 import { validateToolName, checkAllowList, checkToolState, normalizeServerName, Router, NamingError } from '../naming.mjs';
 import { finding } from '../findings.mjs';
+import { entryOf } from '../checks.mjs';
 import { LineIndex } from '../lines.mjs';
 
 const PREFIX = 'mcp__syntropy__';
@@ -146,10 +147,10 @@ export function checkGateway(g) {
     const check = checkToolState(state, options);
     const flagged = new Set();
     for (const d of check.errors) {
-      const m = /^(\w+)\[(\d+)\]:/.exec(d.message);
-      const e = f.lists.find((l) => l.name === m?.[1])?.entries[Number(m?.[2])] ?? { start: f.decl, end: f.decl };
+      const at = entryOf(d);
+      const e = f.lists.find((l) => l.name === at?.list)?.entries[at?.index] ?? { start: f.decl, end: f.decl };
       flagged.add(e);
-      add(f, e, 'error', d.code, d.message, [], e.value ? validateToolName(e.value, 'syntropy', options).suggestion : null);
+      add(f, e, 'error', d.code, d.message, [], d.suggestion ?? null);
     }
     const listed = new Set();
     for (const l of f.lists) {
