@@ -45,9 +45,25 @@ async function latestRow(env, kind, id) {
   ).bind(kind, id).first());
 }
 
+// Bodies read in this isolate, by key. A key names its content, so an entry is never stale.
+const bodies = new Map();
+const MAX_BODIES = 512;
+
+/** The body under a key, from this isolate's memory or KV; null if KV does not show it (yet). */
+async function readBody(env, key) {
+  const known = bodies.get(key);
+  if (known !== undefined) return known;
+  const text = await kv(() => env.REGISTRY.get(key));
+  if (text === null) return null;
+  const body = JSON.parse(text);
+  if (bodies.size >= MAX_BODIES) bodies.delete(bodies.keys().next().value);
+  bodies.set(key, body);
+  return body;
+}
+
 async function withBody(env, kind, row) {
-  const text = await kv(() => env.REGISTRY.get(bodyKey(kind, row.id, row.digest)));
-  return text === null ? null : { ...row, body: JSON.parse(text) };
+  const body = await readBody(env, bodyKey(kind, row.id, row.digest));
+  return body === null ? null : { ...row, body };
 }
 
 /**
@@ -65,9 +81,8 @@ export async function getDocument(env, kind, id) {
 }
 
 /** The body of one version of (kind, id) by its digest, or null. */
-export async function getVersionBody(env, kind, id, digest) {
-  const text = await kv(() => env.REGISTRY.get(bodyKey(kind, id, digest)));
-  return text === null ? null : JSON.parse(text);
+export function getVersionBody(env, kind, id, digest) {
+  return readBody(env, bodyKey(kind, id, digest));
 }
 
 /** The current version of every document of a kind, by id; those not yet visible here are left out. */

@@ -2,6 +2,7 @@
 // become responses. Every route needs a bearer token (see auth.js).
 import { ApiError } from './errors.js';
 import { authenticate } from './auth.js';
+import { discardBody } from './body.js';
 import { routes } from './router.js';
 import { listLanguages, listTools, putLanguage, putTool } from './registry.js';
 import { execute, getResult, recordResult } from './execute.js';
@@ -21,17 +22,23 @@ const match = routes([
   ['PUT', '/v1/names/routers/{key}', putRouter],
 ]);
 
+async function handle(request, env) {
+  try {
+    const url = new URL(request.url);
+    const { handler, params } = match(request.method, url.pathname);
+    const caller = await authenticate(request, env);
+    return await handler({ request, env, url, params, caller });
+  } catch (e) {
+    if (e instanceof ApiError) return e.toResponse();
+    console.error('internal error', e?.stack ?? e);
+    return new ApiError('internal_error', 'the service failed; the request was not stored').toResponse();
+  }
+}
+
 export default {
   async fetch(request, env) {
-    try {
-      const url = new URL(request.url);
-      const { handler, params } = match(request.method, url.pathname);
-      const caller = await authenticate(request, env);
-      return await handler({ request, env, url, params, caller });
-    } catch (e) {
-      if (e instanceof ApiError) return e.toResponse();
-      console.error('internal error', e?.stack ?? e);
-      return new ApiError('internal_error', 'the service failed; the request was not stored').toResponse();
-    }
+    const response = await handle(request, env);
+    await discardBody(request);
+    return response;
   },
 };
