@@ -37,10 +37,16 @@ export async function listTools({ env, url }) {
   });
 }
 
+/** The longest id of a profile or descriptor, in UTF-8 bytes (it is part of a KV key). */
+export const MAX_ID_BYTES = 128;
+
 /** PUT handler for a document checked by `validate`, whose `idField` must equal the path's id. */
 function putChecked({ kind, idField, validate, invalidCode, extraChecks = async () => [] }) {
   return async ({ env, request, params, caller }) => {
     requireScope(caller, [ADMIN_SCOPE], `storing a ${kind}`);
+    if (new TextEncoder().encode(params.id).length > MAX_ID_BYTES) {
+      throw new ApiError('invalid_path', `a ${kind} id is at most ${MAX_ID_BYTES} bytes`);
+    }
     const body = await readJson(request);
     const check = validate(body);
     if (!check.valid) {

@@ -162,6 +162,7 @@ test('hostile ids and paths are refused with a code, never a 500', async () => {
     ['PUT', '/v1/mcp/languages/%00', PROFILE, 'admin'],
     ['PUT', `/v1/mcp/tools/${'a.'.repeat(300)}b`, WRITE_TOOL, 'admin'],
     ['PUT', '/v1/mcp/languages/..%2F..%2Fetc', PROFILE, 'admin'],
+    ['PUT', `/v1/mcp/languages/${'p'.repeat(1000)}`, { ...PROFILE, id: 'p'.repeat(1000) }, 'admin'],
     ['GET', '/v1/mcp/tools/result/%F0%9F%92%A5', undefined, 'admin'],
     ['POST', '/v1/mcp/tools/execute', { ...writeRequest('writer'), input: { path: 'src/../../x', contents: '' } }, 'writer'],
     ['POST', '/v1/mcp/tools/execute', { ...writeRequest('writer'), input: { path: 'a\u0000b', contents: '' } }, 'writer'],
