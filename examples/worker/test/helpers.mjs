@@ -220,6 +220,17 @@ export function sendRaw(base, method, path, { headers = {}, chunks, length = tru
   });
 }
 
+/** A deterministic random number generator (mulberry32): numbers in [0, 1) from a seed. */
+export function seededRandom(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Test data: a language profile and two tool descriptors, in the registry's shapes. */
 export const PROFILE = {
   id: 'python',

@@ -5,7 +5,7 @@
 // refused one, and one version per descriptor write. Reports throughput and latency.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useWorker, resent, writeRequest, REFACTOR_TOOL, WRITE_TOOL } from './helpers.mjs';
+import { useWorker, resent, seededRandom, writeRequest, REFACTOR_TOOL, WRITE_TOOL } from './helpers.mjs';
 
 const TOTAL = 10_000;
 const CONCURRENCY = 32;
@@ -25,15 +25,9 @@ const w = useWorker({
 });
 const call = (...args) => w.call(...args);
 
-/** A deterministic shuffle (mulberry32), so a failing run can be replayed. */
-function shuffle(items, seedValue = 16) {
-  let a = seedValue;
-  const random = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A deterministic shuffle, so a failing run can be replayed. */
+function shuffle(items, seed = 16) {
+  const random = seededRandom(seed);
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j], items[i]];
