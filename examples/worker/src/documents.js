@@ -46,6 +46,7 @@ async function latestRow(env, kind, id) {
 }
 
 // Bodies read in this isolate, by key. A key names its content, so an entry is never stale.
+// Requests share these objects: nothing may change one.
 const bodies = new Map();
 const MAX_BODIES = 512;
 
