@@ -13,12 +13,16 @@ import { Miniflare } from 'miniflare';
 export const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
 export const WRANGLER = join(EXAMPLE, 'node_modules/wrangler/bin/wrangler.js');
 
+// wrangler's debug logs, kept for this process only.
+const LOGS = mkdtempSync(join(tmpdir(), 'mcp-registry-wrangler-logs-'));
+process.on('exit', () => rmSync(LOGS, { recursive: true, force: true }));
+
 /** No telemetry, no prompts, no request to Cloudflare: the tests need no account. */
 export const QUIET_ENV = {
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_SEND_ERROR_REPORTS: 'false',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_LOG_PATH: join(tmpdir(), 'mcp-registry-wrangler-logs'),
+  WRANGLER_LOG_PATH: LOGS,
   NO_COLOR: '1',
   FORCE_COLOR: '0',
   CI: '1',
