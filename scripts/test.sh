@@ -71,6 +71,16 @@ gateway() {
   node --test examples/gateway/test/
 }
 
+worker() {
+  # The tool registry Worker: its own npm project (wrangler, Miniflare) from its committed
+  # lockfile, mcp-naming from pkg/ (file:../../pkg); built by wrangler, run in workerd.
+  if ! cmp -s examples/worker/package-lock.json examples/worker/node_modules/.package-lock.json 2>/dev/null; then
+    npm ci --prefix examples/worker --no-audit --no-fund --loglevel=error
+    cp examples/worker/package-lock.json examples/worker/node_modules/.package-lock.json
+  fi
+  WRANGLER_SEND_METRICS=false npm test --prefix examples/worker
+}
+
 peers() {
   # The peers' own packages from a committed lockfile, driven through their public APIs.
   if ! cmp -s tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json 2>/dev/null; then
@@ -132,6 +142,7 @@ suite "wasm-bindgen-test in headless Chromium" env WASM_BINDGEN_USE_BROWSER=1 CH
   cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
 suite "node --test against pkg/" node_suites
 suite "the gateway example on the official SDK, in front of real servers (examples/gateway)" gateway
+suite "the tool registry Worker in workerd: Miniflare, wrangler dev, 10,000 requests (examples/worker)" worker
 suite "peer styles against the peers' own code (tests/peers)" peers
 suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compat)" bash scripts/compat.sh
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10

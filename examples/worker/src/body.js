@@ -1,0 +1,119 @@
+// Request bodies: JSON only, at most MAX_BODY_BYTES, parsed into a plain object whose fields are
+// checked against a list. Each refusal is an ApiError with its own code.
+import { ApiError, diagnostic } from './errors.js';
+
+/** The largest body any route accepts (64 KiB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * How much of a body over the limit is still read (and dropped) before the 413, so that a client
+ * still sending gets the answer rather than a reset connection; a larger body is cut off.
+ */
+export const DRAIN_BYTES = 1024 * 1024;
+
+/** The JSON body of `request`: application/json, at most MAX_BODY_BYTES, valid UTF-8 JSON. */
+export async function readJson(request) {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError('unsupported_media_type', `send the body as application/json, not ${type ? JSON.stringify(type) : 'without a Content-Type'}`);
+  }
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > DRAIN_BYTES) {
+    await request.body?.cancel();
+    throw tooLarge();
+  }
+  const bytes = await readCapped(request.body);
+  let text;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError('invalid_json', 'the body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ApiError('invalid_json', `the body is not JSON: ${e.message}`);
+  }
+}
+
+/**
+ * Reads and drops what is left of a request's body (up to DRAIN_BYTES), for answers given before
+ * the body was read (401, 404, 415, ...): a client on a keep-alive connection then gets the
+ * answer and keeps its connection, instead of a reset.
+ */
+export async function discardBody(request) {
+  if (request.body === null || request.bodyUsed) return;
+  try {
+    await readCapped(request.body);
+  } catch {
+    // Over DRAIN_BYTES, or the client went away: the connection closes, as it must.
+  }
+}
+
+function tooLarge() {
+  return new ApiError('body_too_large', `the body is over ${MAX_BODY_BYTES} bytes`, { limit: MAX_BODY_BYTES });
+}
+
+/** The stream's bytes; past the limit they are dropped, and past DRAIN_BYTES no longer read. */
+async function readCapped(stream) {
+  if (stream === null) return new Uint8Array();
+  const chunks = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > DRAIN_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
+  }
+  if (size > MAX_BODY_BYTES) throw tooLarge();
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+export function isObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks an envelope the service defines itself (not a profile or descriptor, which the package
+ * checks): an object with only `fields`, every one of `required` present. Throws `code` (422)
+ * with a diagnostic per problem.
+ */
+export function checkFields(body, { fields, required = [], code = 'invalid_request', what = 'the body' }) {
+  if (!isObject(body)) {
+    throw new ApiError(code, `${what} must be a JSON object`, {
+      diagnostics: [diagnostic('wrong_type', '', `${what} must be an object, got ${kind(body)}`)],
+    });
+  }
+  const problems = [];
+  for (const name of required) {
+    if (!Object.hasOwn(body, name)) problems.push(diagnostic('missing_field', name, 'is required'));
+  }
+  for (const name of Object.keys(body)) {
+    if (!fields.includes(name)) problems.push(diagnostic('unknown_field', name, `is not a field: use ${fields.join(', ')}`));
+  }
+  if (problems.length) throw new ApiError(code, problems.map((d) => d.message).join('; '), { diagnostics: problems });
+  return body;
+}
+
+/** A diagnostic-carrying refusal for one field of an envelope. */
+export function badField(path, message, code = 'invalid_request', diagCode = 'invalid_value') {
+  const d = diagnostic(diagCode, path, message);
+  return new ApiError(code, d.message, { diagnostics: [d] });
+}
+
+/** The type of a JSON value in words, as the package's diagnostics write it. */
+export function kind(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
