@@ -2,10 +2,11 @@
 # Runs every suite: formatting and lints, native Rust tests, the package build and its size,
 # wasm-bindgen-test in Node and headless Chromium, node --test (ESM, CommonJS, SDK agreement,
 # workerd through Miniflare, Chromium through playwright-core, hostile input, size), the gateway
-# example in front of real servers, the peers' own code, the compatibility matrix (bundlers and
-# runtimes), a fuzz smoke run, the TypeScript consumer, and publishing
-# both packages as a dry run. Every suite runs even when an earlier one fails (but for setup and
-# the package build, which the rest need); the closing line counts what passed and failed.
+# example in front of real servers, the registry Worker in workerd, the peers' own code, the
+# compatibility matrix (bundlers and runtimes), a fuzz smoke run, the command line from the packed
+# tarball, the TypeScript consumer, and publishing both packages as a dry run. Every suite runs
+# even when an earlier one fails (but for setup and the package build, which the rest need); the
+# closing line counts what passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0
