@@ -38,6 +38,11 @@ export function checkExecuteRequest(descriptor, request, caller) {
   return wasm().check_execute_request(descriptor, request, scopes);
 }
 
+/** Checks a tool's output (a result) against its descriptor's output_schema, at paths under "output"; never throws. */
+export function checkToolOutput(descriptor, output) {
+  return wasm().check_tool_output(descriptor, output);
+}
+
 /** A path normalized inside the workspace root, or NamingError path_outside_workspace / invalid_path. */
 export function resolveWorkspacePath(root, path) {
   string(root, 'root');

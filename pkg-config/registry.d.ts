@@ -25,5 +25,7 @@ export declare function validateLanguageProfile(profile: unknown): ShapeCheck;
 export declare function validateToolDescriptor(descriptor: unknown): ShapeCheck;
 export declare function toolsForLanguage<D extends Descriptor>(descriptors: D[], language: string): D[];
 export declare function checkExecuteRequest(descriptor: Descriptor, request: unknown, caller: { scopes: string[] }): ShapeCheck;
+/** A tool's output (a result) against its descriptor's output_schema (and, for fs.write, a path that leaves the workspace); paths under "output". */
+export declare function checkToolOutput(descriptor: Descriptor, output: unknown): ShapeCheck;
 /** @throws NamingError path_outside_workspace, invalid_path */
 export declare function resolveWorkspacePath(root: string, path: string): string;

@@ -153,6 +153,17 @@ pub fn check_execute_request(descriptor: JsValue, request: JsValue, scopes: Vec<
     }
 }
 
+/// `checkToolOutput`.
+#[cfg(feature = "registry")]
+#[wasm_bindgen]
+pub fn check_tool_output(descriptor: JsValue, output: JsValue) -> JsValue {
+    let read = json_or_report(&descriptor).and_then(|d| json_or_report(&output).map(|o| (d, o)));
+    match read {
+        Ok((d, o)) => check_js(&reg::check_tool_output(&d, &o)),
+        Err(report) => report,
+    }
+}
+
 /// `resolveWorkspacePath`.
 #[cfg(feature = "registry")]
 #[wasm_bindgen]

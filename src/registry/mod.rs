@@ -249,20 +249,78 @@ pub const REQUEST_FIELDS: &[&str] = &["workspace_id", "task_id", "caller_id", "d
 /// workspace by id, not by path).
 pub const VIRTUAL_ROOT: &str = "/workspace";
 
-/// Every problem of an execution request for `descriptor` by a caller with `scopes`: the
-/// metadata (`workspace_id`, `task_id`, `caller_id` non-empty strings, `dry_run` a boolean), the
-/// input against the descriptor's `input_schema` (the request's `input` object, or else its
-/// fields other than the metadata), `dry_run` for a tool without dry-run support, a caller with
-/// none of the tool's `allowed_scopes`, and for `fs.write` a path that leaves the workspace.
-pub fn check_execute_request(descriptor: &Json, request: &Json, scopes: &[String]) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = validate_tool_descriptor(descriptor)
+/// Every problem of a tool's output (a result's `output`) for `descriptor`: the descriptor
+/// itself, then the output against its `output_schema`, and for `fs.write` a reported `path`
+/// that leaves the workspace; each at a path under `output`.
+///
+/// ```
+/// use mcp_naming::json::Json;
+/// use mcp_naming::registry::check_tool_output;
+///
+/// let descriptor: Json = serde_json::from_str(r#"{
+///   "tool_id": "fs.write", "language": null, "description": "Write a file.", "atomic": true,
+///   "dry_run_supported": false,
+///   "input_schema": { "type": "object", "properties": { "path": { "type": "string" } } },
+///   "output_schema": { "type": "object", "properties": { "bytes_written": { "type": "integer" } },
+///                      "required": ["bytes_written"] },
+///   "max_files_affected": 1, "allowed_scopes": ["workspace:write"] }"#).unwrap();
+/// assert!(check_tool_output(&descriptor, &serde_json::from_str(r#"{ "bytes_written": 3 }"#).unwrap()).is_empty());
+/// let wrong = check_tool_output(&descriptor, &serde_json::from_str(r#"{ "bytes_written": "3" }"#).unwrap());
+/// assert_eq!(wrong[0].path.as_deref(), Some("output.bytes_written"));
+/// ```
+pub fn check_tool_output(descriptor: &Json, output: &Json) -> Vec<Diagnostic> {
+    let mut out = descriptor_problems(descriptor);
+    if !out.is_empty() {
+        return out;
+    }
+    if output.depth() > MAX_DEPTH {
+        out.push(Diagnostic::at_path(
+            Code::TooDeep,
+            "output",
+            format!("the output nests deeper than {MAX_DEPTH} levels"),
+        ));
+        return out;
+    }
+    if let Some(schema) = descriptor.get("output_schema") {
+        schema::check_value(schema, output, "output", &mut out);
+    }
+    workspace_path_problem(descriptor, output, "output.path", &mut out);
+    out
+}
+
+/// For `fs.write`, a `path` member of `value` that leaves the workspace, at `at`.
+fn workspace_path_problem(descriptor: &Json, value: &Json, at: &str, out: &mut Vec<Diagnostic>) {
+    if descriptor.get("tool_id").and_then(Json::as_str) != Some("fs.write") {
+        return;
+    }
+    if let Some(path) = value.get("path").and_then(Json::as_str) {
+        if let Err(e) = resolve_workspace_path(VIRTUAL_ROOT, path) {
+            out.push(Diagnostic::at_path(e.code, at, e.message));
+        }
+    }
+}
+
+/// The problems of a descriptor, as the checks of what runs against it report them: under
+/// `descriptor.`.
+fn descriptor_problems(descriptor: &Json) -> Vec<Diagnostic> {
+    validate_tool_descriptor(descriptor)
         .into_iter()
         .map(|mut d| {
             d.message = format!("descriptor.{}", d.message);
             d.path = d.path.map(|p| format!("descriptor.{p}"));
             d
         })
-        .collect();
+        .collect()
+}
+
+/// Every problem of an execution request for `descriptor` by a caller with `scopes`: the
+/// metadata (`workspace_id`, `task_id`, `caller_id` non-empty strings, `dry_run` a boolean), the
+/// input against the descriptor's `input_schema` (the request's `input` object, and then no
+/// other member but the metadata; or else its fields other than the metadata), `dry_run` for a
+/// tool without dry-run support, a caller with
+/// none of the tool's `allowed_scopes`, and for `fs.write` a path that leaves the workspace.
+pub fn check_execute_request(descriptor: &Json, request: &Json, scopes: &[String]) -> Vec<Diagnostic> {
+    let mut out = descriptor_problems(descriptor);
     if !out.is_empty() {
         return out;
     }
@@ -296,7 +354,12 @@ pub fn check_execute_request(descriptor: &Json, request: &Json, scopes: &[String
         }
     };
     let input = match request.get("input") {
-        Some(input) => input.clone(),
+        Some(input) => {
+            // With an `input` member, the request holds nothing else but the metadata.
+            let known: Vec<&str> = REQUEST_FIELDS.iter().copied().chain(["input"]).collect();
+            out.extend(crate::keys::unknown_keys(members, &known, ""));
+            input.clone()
+        }
         None => Json::Object(members.iter().filter(|(k, _)| !REQUEST_FIELDS.contains(&k.as_str())).cloned().collect()),
     };
     if let Some(schema) = descriptor.get("input_schema") {
@@ -324,12 +387,6 @@ pub fn check_execute_request(descriptor: &Json, request: &Json, scopes: &[String
             format!("the caller has none of the tool's scopes: it needs one of {}", allowed.join(", ")),
         ));
     }
-    if descriptor.get("tool_id").and_then(Json::as_str) == Some("fs.write") {
-        if let Some(path) = input.get("path").and_then(Json::as_str) {
-            if let Err(e) = resolve_workspace_path(VIRTUAL_ROOT, path) {
-                out.push(Diagnostic::at_path(e.code, "input.path", e.message));
-            }
-        }
-    }
+    workspace_path_problem(descriptor, &input, "input.path", &mut out);
     out
 }

@@ -150,6 +150,16 @@ test('execution requests', () => {
   }
 });
 
+test('tool outputs against the output schema', () => {
+  assert.deepEqual(pairs(n.checkToolOutput(reg.fsWrite, { path: 'src/main.py', written_bytes: 8 })), []);
+  assert.deepEqual(pairs(n.checkToolOutput(reg.fsWrite, { path: 3, written_bytes: 1.5 })), [['wrong_type', 'output.path'], ['wrong_type', 'output.written_bytes']]);
+  assert.deepEqual(pairs(n.checkToolOutput(reg.fsWrite, 'done')), [['wrong_type', 'output']]);
+  assert.deepEqual(pairs(n.checkToolOutput(reg.fsWrite, { path: '../etc/passwd', written_bytes: 1 })), [['path_outside_workspace', 'output.path']]);
+  // A broken descriptor is reported first, each problem under descriptor.
+  const broken = pairs(n.checkToolOutput({ tool_id: 'x' }, {}));
+  assert.ok(broken.length > 0 && broken.every(([, path]) => path.startsWith('descriptor.')), JSON.stringify(broken));
+});
+
 test('workspace paths: the traversal corpus', () => {
   const { root, cases } = reg.paths;
   assert.ok(cases.length >= 30);

@@ -81,6 +81,7 @@ const RARE = [
   (s) => n.resolveWorkspacePath('/ws', s),
   (s) => n.validateToolDescriptor({ tool_id: s, [s]: s }),
   (s) => n.checkExecuteRequest({ tool_id: s }, { [s]: s }, { scopes: [s] }),
+  (s) => n.checkToolOutput({ tool_id: s }, { [s]: s }),
   (s) => ROUTER.route(s),
   (s) => ROUTER.tryRoute(s),
   (s) => ROUTER.isEnabled(s),

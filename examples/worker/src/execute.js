@@ -2,14 +2,13 @@
 // descriptor (schema, metadata, the caller's scopes, workspace paths, dry run), then queued under
 // a request id that only one request can take. The result names the descriptor version it ran
 // against; an executor (scope registry:execute) records the outcome once.
-import { checkExecuteRequest } from 'mcp-naming/registry';
+import { checkExecuteRequest, checkToolOutput } from 'mcp-naming/registry';
 import { ApiError, diagnostic } from './errors.js';
 import { badField, checkFields, isObject, kind, readJson } from './body.js';
 import { ADMIN_SCOPE, EXECUTOR_SCOPE, requireScope } from './auth.js';
 import { getDocument, getVersionBody } from './documents.js';
 import { completeExecution, executionView, getExecution, insertExecution } from './executions.js';
 import { digestJson } from './digest.js';
-import { checkOutput } from './output.js';
 import { TOOL } from './registry.js';
 
 /** A request id: chosen by the client (for retries that must not run twice) or generated. */
@@ -100,7 +99,7 @@ export async function recordResult({ env, request, params, caller }) {
     else {
       const descriptor = await getVersionBody(env, TOOL, row.tool_id, row.descriptor_digest);
       if (!descriptor) throw new ApiError('storage_propagating', `tool ${row.tool_id} version ${row.descriptor_version} is not yet visible here; retry`, {}, { 'retry-after': '60' });
-      problems.push(...checkOutput(descriptor, body.output));
+      problems.push(...checkToolOutput(descriptor, body.output).errors);
     }
   } else if (body.status === 'failed') {
     if (Object.hasOwn(body, 'output')) problems.push(diagnostic('unknown_field', 'output', 'a failed result has no output'));
