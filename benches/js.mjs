@@ -6,7 +6,7 @@ import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateToolName as sdkValidate } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
-import * as naming from '../pkg/index.mjs';
+import * as naming from '../pkg/node.mjs'; // what Node resolves mcp-naming to
 import { names } from './names.mjs';
 import { CHORA_RE, MCP_RE, agentSplitParse, syntropyRoute } from './peers.mjs';
 
@@ -35,14 +35,14 @@ function measure(fn, inputs) {
 }
 
 /**
- * Median ms from before the import to the first verdict, in fresh processes of `command`
- * running `script` (benches/cold/*.mjs), or null when the runtime is not installed.
+ * Median ms from before the import to the first verdict, in fresh processes of `command` running
+ * benches/cold/`script` with `args`, or null when the runtime is not installed.
  */
-function coldStart(command, script, runs = 15) {
+function coldStart(command, script, args = [], runs = 15) {
   const file = fileURLToPath(new URL(`./cold/${script}`, import.meta.url));
   const samples = [];
   try {
-    for (let i = 0; i < runs; i++) samples.push(Number(execFileSync(command[0], [...command.slice(1), file], { encoding: 'utf8', cwd: fileURLToPath(new URL('..', import.meta.url)) }).trim()));
+    for (let i = 0; i < runs; i++) samples.push(Number(execFileSync(command[0], [...command.slice(1), file, ...args], { encoding: 'utf8', cwd: fileURLToPath(new URL('..', import.meta.url)) }).trim()));
   } catch (e) {
     if (e.code === 'ENOENT') return null;
     throw e;
@@ -103,7 +103,20 @@ row('parseToolName (agent) / split-based JS parse',
 const batchOurs = measure((list) => naming.validateToolNames(list, 'mcp').length, [big]) / big.length;
 const batchPeer = measure((list) => { let k = 0; for (const n of list) if (MCP_RE.test(n)) k++; return k; }, [big]) / big.length;
 row('validateToolNames 100k (per name) / JS regex loop', batchOurs, batchPeer, 1.0);
-const colds = RUNTIMES.map(([name, command]) => [name, coldStart(command, 'ours.mjs'), coldStart(command, 'sdk.mjs'), coldStart(command, 'core.mjs'), coldStart(command, 'file.mjs')]);
+// Per runtime: the entry it resolves `mcp-naming` to (node.mjs for Node and Bun, reading the
+// .wasm file; index.mjs for Deno, embedded), and the other one for comparison.
+const colds = RUNTIMES.map(([name, command]) => {
+  const own = name.startsWith('deno') ? 'index.mjs' : 'node.mjs';
+  const other = own === 'node.mjs' ? 'index.mjs' : 'node.mjs';
+  return {
+    name, own, other,
+    ours: coldStart(command, 'first.mjs', [own, 'valid']),
+    sdk: coldStart(command, 'sdk.mjs'),
+    core: coldStart(command, 'first.mjs', [own, 'invalid']),
+    otherValid: coldStart(command, 'first.mjs', [other, 'valid']),
+    otherCore: coldStart(command, 'first.mjs', [other, 'invalid']),
+  };
+});
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const header = `machine: ${cpu} (${cpus().length} cores), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
@@ -115,9 +128,9 @@ const lines = [
   '| --- | ---: | ---: | ---: | ---: | --- |',
   ...rows.map((r) => `| ${r.operation} | ${fmt(r.ours)} | ${fmt(r.peer)} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${r.budget === null ? '—' : `≤ ${r.budget}`} | ${r.budget === null ? '—' : r.ratio <= r.budget ? 'yes' : 'no'} |`),
   '',
-  '| cold start: new process, import + first verdict (ms) | ours | SDK validator module | ratio | met (≤ 5 ms and ≤ 2×) | ours, first call needs the core (embedded .wasm) | the same, .wasm from its own file |',
-  '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
-  ...colds.filter((c) => c[1] !== null).map(([name, ours, sdk, core, file]) => `| ${name} | ${ours.toFixed(2)} | ${sdk.toFixed(2)} | ${(ours / sdk).toFixed(2)} | ${ours <= 5 && ours <= 2 * sdk ? 'yes' : 'no'} | ${core.toFixed(2)} | ${file === null ? '—' : file.toFixed(2)} |`),
+  '| cold start: new process, import + first verdict (ms) | entry | ours | SDK validator module | ratio | met (≤ 5 ms and ≤ 2×) | first call needs the core | the other entry: valid / needs the core |',
+  '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |',
+  ...colds.filter((c) => c.ours !== null).map((c) => `| ${c.name} | ${c.own} | ${c.ours.toFixed(2)} | ${c.sdk.toFixed(2)} | ${(c.ours / c.sdk).toFixed(2)} | ${c.ours <= 5 && c.ours <= 2 * c.sdk ? 'yes' : 'no'} | ${c.core.toFixed(2)} | ${c.other}: ${c.otherValid.toFixed(2)} / ${c.otherCore.toFixed(2)} |`),
 ];
 console.log(lines.join('\n'));
 if (sink === 42) console.log('');

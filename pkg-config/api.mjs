@@ -254,6 +254,12 @@ export function validateToolName(name, convention, opts) {
 
 /** The verdict of validateToolName, without building a report. */
 export function isValidToolName(name, convention, opts) {
+  // The hot lane: a string, a known convention, no options, a pattern to answer with.
+  if (opts === undefined && typeof name === 'string') {
+    const c = CONVENTION_INDEX.get(convention);
+    const re = c === undefined ? null : (VALID_RE[c] ?? validRe(c));
+    if (re !== null) return name.length <= MAX_LENGTH[c] && re.test(name);
+  }
   string(name, 'name');
   const c = conventionIndex(convention);
   const o = options(opts);

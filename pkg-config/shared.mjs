@@ -46,15 +46,16 @@ function decodeBase64(text) {
 }
 
 /**
- * A getter for an initialized wasm-bindgen glue: `source` (a compiled WebAssembly.Module, or
- * base64 text of the .wasm) is compiled and instantiated synchronously on the first call that
- * needs the core, not at import. `ready` runs once after that.
+ * A getter for an initialized wasm-bindgen glue: `source` (a compiled WebAssembly.Module, base64
+ * text of the .wasm, or a function returning either) is compiled and instantiated synchronously
+ * on the first call that needs the core, not at import. `ready` runs once after that.
  */
 export function lazyCore(glue, source, ready) {
   let core = null;
   const get = () => {
     if (core === null) {
-      const module = typeof source === 'string' ? new WebAssembly.Module(decodeBase64(source)) : source;
+      const given = typeof source === 'function' ? source() : source;
+      const module = typeof given === 'string' ? new WebAssembly.Module(decodeBase64(given)) : given;
       glue.initSync({ module });
       core = glue;
       if (ready) ready(core);

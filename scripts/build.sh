@@ -3,8 +3,9 @@
 #
 # One .wasm per entry, each from the bindings crate with one feature: `names` (the root export:
 # conventions, providers, the router), `registry` (mcp-naming/registry), `openproject`
-# (mcp-naming/openproject). Each is embedded as base64 in a module of its own for every runtime
-# but workerd, which imports the .wasm file; it is compiled on the first call that needs it.
+# (mcp-naming/openproject). Each is compiled on the first call that needs it: Node and Bun read
+# the .wasm file, workerd imports it as a module, and bundlers, browsers and Deno get it embedded
+# as base64 in a module of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -51,6 +52,19 @@ for m in shared api registry-api openproject-api index registry openproject; do
   node scripts/to-cjs.mjs "pkg-config/$m.mjs" > "pkg/$m.cjs"
 done
 for m in workerd registry.workerd openproject.workerd; do cp "pkg-config/$m.mjs" pkg/; done
+# Node and Bun: the .wasm read from its file when first needed (node.mjs, registry.node.mjs, …).
+cp pkg-config/node-wasm.mjs pkg/
+node scripts/to-cjs.mjs pkg-config/node-wasm.mjs > pkg/node-wasm.cjs
+for m in node registry.node openproject.node; do cp "pkg-config/$m.mjs" "pkg-config/$m.cjs" pkg/; done
+# Each ES entry as one module (with shared.mjs apart, so that every entry has the same
+# NamingError): a runtime spends about 0.5 ms on each module it loads at start, a browser a
+# request. The modules they are made of stay in pkg/ for the CommonJS entries and workerd.
+for m in index registry openproject node registry.node openproject.node; do
+  node_modules/.bin/esbuild "pkg/$m.mjs" --bundle --format=esm --platform=neutral --log-level=warning \
+    --external:./shared.mjs --external:'node:*' --outfile="$out/$m.mjs" \
+    --banner:js="// Bundled by scripts/build.sh from pkg-config/$m.mjs and the modules it imports."
+  mv "$out/$m.mjs" "pkg/$m.mjs"
+done
 for t in index registry openproject; do
   cp "pkg-config/$t.d.ts" "pkg/$t.d.ts"
   sed "s#'./index.js'#'./index.cjs'#" "pkg-config/$t.d.ts" > "pkg/$t.d.cts"

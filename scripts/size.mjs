@@ -3,11 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-/** The files an ESM importer of each entry loads (the CommonJS twins are the same size). */
+/**
+ * The files an ES importer of each entry loads (the CommonJS twins are the same size): the
+ * bundled entry and shared.mjs; for Node and Bun the .wasm file, read on the first call that
+ * needs the core.
+ */
 export const ENTRIES = {
-  'mcp-naming': ['index.mjs', 'api.mjs', 'shared.mjs', 'tables.mjs', 'glue-names.mjs', 'wasm-names.mjs'],
-  'mcp-naming/registry': ['registry.mjs', 'registry-api.mjs', 'shared.mjs', 'glue-registry.mjs', 'wasm-registry.mjs'],
-  'mcp-naming/openproject': ['openproject.mjs', 'openproject-api.mjs', 'shared.mjs', 'glue-openproject.mjs', 'wasm-openproject.mjs'],
+  'mcp-naming': ['index.mjs', 'shared.mjs'],
+  'mcp-naming (Node, Bun)': ['node.mjs', 'shared.mjs', 'mcp_naming_bg.wasm'],
+  'mcp-naming/registry': ['registry.mjs', 'shared.mjs'],
+  'mcp-naming/openproject': ['openproject.mjs', 'shared.mjs'],
   'mcp-naming (workerd)': ['workerd.mjs', 'api.mjs', 'shared.mjs', 'tables.mjs', 'glue-names.mjs', 'mcp_naming_bg.wasm'],
 };
 export const WASM = ['mcp_naming_bg.wasm', 'mcp_naming_registry_bg.wasm', 'mcp_naming_openproject_bg.wasm'];

@@ -1,2 +1,3 @@
-// The package the CLI is part of, through its own public entry: the same .wasm every user gets.
-export * from '../index.mjs';
+// The package the CLI is part of, through its own public entry for Node (the one `import
+// 'mcp-naming'` resolves to there): the same .wasm every user gets, read from its file.
+export * from '../node.mjs';

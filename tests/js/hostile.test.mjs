@@ -2,16 +2,19 @@
 // lone surrogates, NUL, emoji, right-to-left marks, 1 MB strings) and values of every wrong type.
 // Expected: results or NamingErrors with codes, never a wasm trap (RuntimeError); the module
 // still answers correctly afterwards; wasm memory does not grow over the run.
+//
+// Through the CommonJS entries, so that the test reads the memory of the very glue the package
+// answers with (the ES entries are bundled into one module each, glue included).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as root from 'mcp-naming';
-import * as registry from 'mcp-naming/registry';
-import * as openproject from 'mcp-naming/openproject';
-import * as glue from '../../pkg/glue-names.mjs';
+import { createRequire } from 'node:module';
 import { hostileStrings } from './helpers.mjs';
 
+const require = createRequire(import.meta.url);
+const root = require('mcp-naming');
+const glue = require('../../pkg/glue-names.cjs');
 // The registry and OpenProject helpers live behind their own entries, with their own .wasm.
-const n = { ...root, ...registry, ...openproject };
+const n = { ...root, ...require('mcp-naming/registry'), ...require('mcp-naming/openproject') };
 
 const COUNT = 1_000_000;
 // The strings (seeded; fast-paths.test.mjs runs the same ones against the glue's regexes).
