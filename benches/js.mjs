@@ -1,5 +1,7 @@
 // The JavaScript side, measured against the peer code it replaces, in one process and one run.
-//   node benches/js.mjs [--write]     (after `bash scripts/build.sh`; --write records benches/RESULTS.md)
+//   node benches/js.mjs [--write] [--hot]   (after `bash scripts/build.sh`; --write records
+//   benches/RESULTS-js.latest.md; --hot leaves out cold starts, for a run under Bun or Deno:
+//   `bun benches/js.mjs --hot`, `deno run -A benches/js.mjs --hot`)
 // Each row: warm-up rounds, then the median of several timed rounds over the same name mix.
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -56,8 +58,10 @@ function coldStart(command, script, args = [], runs = 15) {
  * ("node22=/path/to/node bun=/path/to/bun deno=/path/to/deno"; scripts/bench.sh fills it from
  * the compatibility fixtures when they are installed).
  */
-const RUNTIMES = [[`Node ${process.version}`, [process.execPath]]];
-for (const item of (process.env.BENCH_RUNTIMES ?? '').split(/\s+/).filter(Boolean)) {
+const HOT_ONLY = process.argv.includes('--hot');
+const RUNTIME = globalThis.Deno ? `Deno ${Deno.version.deno}` : globalThis.Bun ? `Bun ${Bun.version}` : `Node ${process.version}`;
+const RUNTIMES = HOT_ONLY ? [] : [[`Node ${process.version}`, [process.execPath]]];
+for (const item of (HOT_ONLY ? '' : process.env.BENCH_RUNTIMES ?? '').split(/\s+/).filter(Boolean)) {
   const [name, path] = item.split('=');
   RUNTIMES.push([name, name.startsWith('deno') ? [path, 'run', '-A'] : [path]]);
 }
@@ -119,7 +123,7 @@ const colds = RUNTIMES.map(([name, command]) => {
 });
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
-const header = `machine: ${cpu} (${cpus().length} cores), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+const header = `machine: ${cpu} (${cpus().length} cores), ${RUNTIME}, ${new Date().toISOString().slice(0, 10)}`;
 const fmt = (x) => (x === null ? '—' : x < 10 ? x.toFixed(2) : x.toFixed(0));
 const lines = [
   header,
@@ -127,10 +131,10 @@ const lines = [
   '| operation | ours ns/op | peer ns/op | ratio (ours / peer) | budget | met |',
   '| --- | ---: | ---: | ---: | ---: | --- |',
   ...rows.map((r) => `| ${r.operation} | ${fmt(r.ours)} | ${fmt(r.peer)} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${r.budget === null ? '—' : `≤ ${r.budget}`} | ${r.budget === null ? '—' : r.ratio <= r.budget ? 'yes' : 'no'} |`),
-  '',
+  ...(HOT_ONLY ? [] : ['',
   '| cold start: new process, import + first verdict (ms) | entry | ours | SDK validator module | ratio | met (≤ 5 ms and ≤ 2×) | first call needs the core | the other entry: valid / needs the core |',
   '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |',
-  ...colds.filter((c) => c.ours !== null).map((c) => `| ${c.name} | ${c.own} | ${c.ours.toFixed(2)} | ${c.sdk.toFixed(2)} | ${(c.ours / c.sdk).toFixed(2)} | ${c.ours <= 5 && c.ours <= 2 * c.sdk ? 'yes' : 'no'} | ${c.core.toFixed(2)} | ${c.other}: ${c.otherValid.toFixed(2)} / ${c.otherCore.toFixed(2)} |`),
+  ...colds.filter((c) => c.ours !== null).map((c) => `| ${c.name} | ${c.own} | ${c.ours.toFixed(2)} | ${c.sdk.toFixed(2)} | ${(c.ours / c.sdk).toFixed(2)} | ${c.ours <= 5 && c.ours <= 2 * c.sdk ? 'yes' : 'no'} | ${c.core.toFixed(2)} | ${c.other}: ${c.otherValid.toFixed(2)} / ${c.otherCore.toFixed(2)} |`)]),
 ];
 console.log(lines.join('\n'));
 if (sink === 42) console.log('');

