@@ -254,11 +254,11 @@ export function validateToolName(name, convention, opts) {
 
 /** The verdict of validateToolName, without building a report. */
 export function isValidToolName(name, convention, opts) {
-  // The hot lane: a string, a known convention, no options, a pattern to answer with.
+  // The hot lane, before the checks that word errors: a string, a known convention, no options.
   if (opts === undefined && typeof name === 'string') {
     const c = CONVENTION_INDEX.get(convention);
-    const re = c === undefined ? null : (VALID_RE[c] ?? validRe(c));
-    if (re !== null) return name.length <= MAX_LENGTH[c] && re.test(name);
+    const v = c === undefined ? undefined : fastVerdict(name, c);
+    if (v !== undefined) return v;
   }
   string(name, 'name');
   const c = conventionIndex(convention);

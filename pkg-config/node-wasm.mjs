@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
  * A lazy source for lazyCore: the .wasm at `url` (a file: URL), compiled. The CommonJS entries
  * pass `embedded` (a function returning the embedded copy): Deno's require() reaches them too
  * (its ES imports take the `deno` condition), and Deno gets the embedded copy rather than a
- * prompt for read access; so does a reader the file fails.
+ * prompt for read access; so does any process that cannot read the file.
  */
 export function wasmFile(url, embedded) {
   return () => {

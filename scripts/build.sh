@@ -65,6 +65,8 @@ for m in index registry openproject node registry.node openproject.node; do
     --banner:js="// Bundled by scripts/build.sh from pkg-config/$m.mjs and the modules it imports."
   mv "$out/$m.mjs" "pkg/$m.mjs"
 done
+# What the bundles took in and nothing else imports: the ES base64 modules and node-wasm.mjs.
+rm pkg/wasm-names.mjs pkg/wasm-registry.mjs pkg/wasm-openproject.mjs pkg/node-wasm.mjs
 for t in index registry openproject; do
   cp "pkg-config/$t.d.ts" "pkg/$t.d.ts"
   sed "s#'./index.js'#'./index.cjs'#" "pkg-config/$t.d.ts" > "pkg/$t.d.cts"
@@ -80,7 +82,7 @@ node -e '
 ' "$version"
 
 # The command line (the package's `bin`, issue 15): pkg-config/cli/ copied as it is into pkg/cli/;
-# it imports the package through ../index.mjs, so it runs on the same .wasm.
+# it imports the package through ../node.mjs (what Node resolves it to), so it runs on the same .wasm.
 rm -rf pkg/cli
 cp -r pkg-config/cli pkg/cli
 chmod +x pkg/cli/main.mjs

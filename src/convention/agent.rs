@@ -138,7 +138,7 @@ pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
     }
 }
 
-/// `valid`: at most 64, and `<mcp>__<tool>` or, without any `__`, a tool name. `clean` also
+/// `valid`: `<mcp>__<tool>` or, without any `__`, a tool name. `clean` also
 /// refuses a pre-migration name (`<known mcp>_<more>`, not a built-in): it warns `legacy_name`.
 pub(crate) fn fast_patterns() -> FastPatterns {
     let opts = Options::default();

@@ -264,7 +264,7 @@ pub fn namespace_from_slug(slug: &str) -> Result<String, Error> {
     ))
 }
 
-/// `valid`: a namespace, `:`, a tool name, at most 128 characters. `clean` also refuses the
+/// `valid`: a namespace, `:` and a tool name. `clean` also refuses the
 /// namespaces that warn as reserved without a project, a vague tool name and a versioned one.
 pub(crate) fn fast_patterns() -> FastPatterns {
     let ns = NAMESPACE.pattern(&fast::repeat(NS_LEN.0.saturating_sub(1), Some(NS_LEN.1.saturating_sub(1))));

@@ -68,7 +68,7 @@ pub(crate) fn suggest(name: &str) -> Option<String> {
     (segments.len() >= MIN_SEGMENTS).then(|| segments.join(&sep))
 }
 
-/// `valid` and `clean` alike (an id has no warning): at most 128, two or more segments joined by
+/// `valid` and `clean` alike (an id has no warning): two or more segments joined by
 /// `.`. The `segments` part is the whole id (the `segments` group) split on `.`.
 pub(crate) fn fast_patterns() -> FastPatterns {
     let segment = SEGMENT.pattern("*");

@@ -164,7 +164,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
 }
 
 /// `valid` and `clean` alike (a valid name has no warning): the prefix, then a built-in, or
-/// else the longest known server, `_` and a tool; at most 64 of `[A-Za-z0-9_-]`.
+/// else the longest known server, `_` and a tool, all of `[A-Za-z0-9_-]`.
 pub(crate) fn fast_patterns() -> FastPatterns {
     let opts = Options::default();
     let builtin = fast::any_of(&builtins(&opts).iter().collect::<Vec<_>>());
