@@ -1,6 +1,7 @@
 // Seeds each fuzz target's corpus from the conformance tables in tests/data (run by fuzz.sh;
-// the corpora live under fuzz/corpus/, which git ignores).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// the corpora live under fuzz/corpus/, which git ignores), and from the inputs that once made a
+// target fail (fuzz/regressions/<target>/, committed).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const data = (name) => JSON.parse(readFileSync(new URL(`../tests/data/${name}.json`, import.meta.url), 'utf8'));
 const CONVENTIONS = ['mcp', 'chora', 'syntropy', 'claude', 'agent', 'openproject', 'registry'];
@@ -10,6 +11,10 @@ const add = (target, bytes) => (seeds[target] ??= []).push(Buffer.isBuffer(bytes
 CONVENTIONS.forEach((conv, i) => {
   for (const c of data(conv).cases) add('conventions', Buffer.concat([Buffer.from([i]), Buffer.from(c.name.slice(0, 4096))]));
 });
+for (const c of data('convert').cases) {
+  const i = CONVENTIONS.indexOf(c.from);
+  if (i >= 0) add('conventions', Buffer.concat([Buffer.from([i]), Buffer.from(c.name.slice(0, 4096))]));
+}
 for (const c of data('uri').cases) add('resource_uri', c.uri);
 for (const c of data('slug').cases) add('resource_uri', c.slug);
 for (const s of data('router').scenarios) {
@@ -26,6 +31,12 @@ for (const c of data('providers').fit) add('providers', c.name);
 add('providers', CONVENTIONS.flatMap((c) => data(c).cases.map((x) => x.name)).join('\n'));
 for (const c of [...reg.profiles.map((p) => p.profile), ...reg.descriptors.map((d) => d.descriptor), ...reg.requests.map((r) => r.request)]) {
   add('registry', JSON.stringify(c));
+}
+
+// Inputs that once failed, kept as files: each target starts from its own.
+const regressions = new URL('../fuzz/regressions/', import.meta.url);
+for (const target of existsSync(regressions) ? readdirSync(regressions) : []) {
+  for (const file of readdirSync(new URL(`${target}/`, regressions))) add(target, readFileSync(new URL(`${target}/${file}`, regressions)));
 }
 
 for (const [target, list] of Object.entries(seeds)) {

@@ -3,7 +3,8 @@
 # conformance tables, and prints the executions per target.
 #   bash scripts/fuzz.sh          a smoke run: 10 seconds a target (part of scripts/test.sh)
 #   bash scripts/fuzz.sh 600      a long run: 10 minutes a target
-# A crash leaves its input under fuzz/artifacts/<target>/: turn it into a conformance case.
+# A crash leaves its input under fuzz/artifacts/<target>/: turn it into a conformance case and
+# keep the input under fuzz/regressions/<target>/ (every run starts from those).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"

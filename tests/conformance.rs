@@ -331,6 +331,9 @@ struct ConvertCase {
     result: Option<String>,
     #[serde(default)]
     error: Option<String>,
+    /// With `error`: the exact message.
+    #[serde(default)]
+    message: Option<String>,
     #[serde(default)]
     options: Options,
     #[serde(default, rename = "source")]
@@ -346,7 +349,9 @@ fn conversions() {
         let got = convert(name, from, to, &case.options);
         let ok = match (&got, &case.result, &case.error) {
             (Ok(text), Some(r), None) => text == r,
-            (Err(e), None, Some(code)) => e.code.as_str() == code,
+            (Err(e), None, Some(code)) => {
+                e.code.as_str() == code && case.message.as_ref().is_none_or(|m| *m == e.message)
+            }
             _ => false,
         };
         if !ok {

@@ -92,6 +92,9 @@ struct ConvertCase {
     result: Option<String>,
     #[serde(default)]
     error: Option<String>,
+    /// With `error`: the exact message.
+    #[serde(default)]
+    message: Option<String>,
     #[serde(default)]
     options: Option<mcp_naming::Options>,
     #[serde(default)]

@@ -31,6 +31,9 @@ fn prefixed() -> impl Strategy<Value = String> {
             "mcp__",
             "mcp__syntropy__",
             "mcp__syntropy__serena_",
+            "mcp__syntropy__thinking_",
+            "mcp__syntropy__linear_",
+            "mcp__sequential-thinking__",
             "memory__",
             "myproject:",
             "fs.",
@@ -40,6 +43,25 @@ fn prefixed() -> impl Strategy<Value = String> {
         namey(),
     )
         .prop_map(|(p, s)| format!("{p}{s}"))
+}
+
+/// Valid-looking names 50 to 70 characters long, where a conversion that lengthens a name (a
+/// server alias, a prefix) crosses the 64-character limit.
+fn near_the_limit() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "mcp__syntropy__thinking_",
+            "mcp__syntropy__linear_",
+            "mcp__syntropy__context7_",
+            "mcp__sequential-thinking__",
+            "mcp__context7__",
+            "myproject:",
+            "thinking__",
+        ]),
+        "[a-z][a-z_]{25,45}",
+        50usize..=70,
+    )
+        .prop_map(|(p, tail, len)| format!("{p}{tail}").chars().take(len).collect())
 }
 
 proptest! {
@@ -68,6 +90,16 @@ proptest! {
         if let Some(s) = &report.suggestion {
             prop_assert!(is_valid(s, conv, &opts), "suggestion {:?} for {:?} is invalid", s, name);
             prop_assert_ne!(s, &name);
+        }
+    }
+
+    #[test]
+    fn conversions_are_valid_in_their_convention(name in prop_oneof![prefixed(), near_the_limit()], from in convention()) {
+        let opts = Options::default();
+        for to in Convention::ALL {
+            if let Ok(text) = mcp_naming::convert(&name, from, to, &opts) {
+                prop_assert!(is_valid(&text, to, &opts), "{:?} ({}) converted to {} gives the invalid {:?}", name, from, to, text);
+            }
         }
     }
 

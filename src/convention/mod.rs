@@ -663,7 +663,8 @@ pub fn convert(name: &str, from: Convention, to: Convention, opts: &Options) -> 
         return Ok(name.to_string());
     }
     if from == Convention::Syntropy && to == Convention::Claude {
-        return syntropy::layers(name, opts).map(|l| l.backend_name());
+        let text = syntropy::layers(name, opts)?.backend_name();
+        return checked(name, text, to, opts);
     }
     if from == Convention::Claude && to == Convention::Syntropy {
         if let Some(text) = syntropy::from_backend_name(name, opts) {
@@ -699,12 +700,25 @@ pub fn convert(name: &str, from: Convention, to: Convention, opts: &Options) -> 
         (Convention::Registry, Some(server)) => format!("{server}.{tool}"),
         (_, None) => return Err(not("it has no server or namespace; give one with expectedNamespace")),
     };
+    checked(name, text, to, opts)
+}
+
+/// `text`, the conversion of `name`, when it is valid in `to`; `not_convertible` naming its first
+/// error otherwise (a server alias or a prefix can take a name over the length limit).
+fn checked(name: &str, text: String, to: Convention, opts: &Options) -> Result<String, Error> {
     let report = validate(&text, to, opts);
-    if report.is_valid() {
-        Ok(text)
-    } else {
-        let first = &report.errors[0];
-        Err(not(&format!("{} is not valid there ({})", crate::text::quoted(&text), first.message)))
+    match report.errors.first() {
+        None => Ok(text),
+        Some(first) => Err(Error::new(
+            Code::NotConvertible,
+            Span::whole(name),
+            format!(
+                "{} cannot be written in the {to} convention: {} is not valid there ({})",
+                crate::text::quoted(name),
+                crate::text::quoted(&text),
+                first.message
+            ),
+        )),
     }
 }
 

@@ -97,9 +97,9 @@ test('conformance: providers and fitting', () => {
 });
 
 test('conformance: conversions', () => {
-  for (const c of load('convert', { cases: ['name', 'from', 'to', 'result', 'error', 'options', 'source'] }).cases) {
+  for (const c of load('convert', { cases: ['name', 'from', 'to', 'result', 'error', 'message', 'options', 'source'] }).cases) {
     if (c.result !== undefined) assert.equal(naming.convertToolName(c.name, c.from, c.to, c.options), c.result, c.name);
-    else assert.throws(() => naming.convertToolName(c.name, c.from, c.to, c.options), { code: c.error });
+    else assert.throws(() => naming.convertToolName(c.name, c.from, c.to, c.options), c.message === undefined ? { code: c.error } : { code: c.error, message: c.message });
   }
 });
 
