@@ -680,13 +680,6 @@ pub fn convert(name: &str, from: Convention, to: Convention, opts: &Options) -> 
         other => other.server_and_tool(),
     };
     let server = server.or(opts.expected_namespace.as_deref());
-    let not = |why: &str| {
-        Error::new(
-            Code::NotConvertible,
-            Span::whole(name),
-            format!("{} cannot be written in the {to} convention: {why}", crate::text::quoted(name)),
-        )
-    };
     let text = match (to, server) {
         (Convention::Mcp, Some(server)) => format!("{server}__{tool}"),
         (Convention::Mcp, None) => tool.to_string(),
@@ -698,7 +691,9 @@ pub fn convert(name: &str, from: Convention, to: Convention, opts: &Options) -> 
         (Convention::Agent, None) => tool.to_string(),
         (Convention::OpenProject, _) => tool.to_string(),
         (Convention::Registry, Some(server)) => format!("{server}.{tool}"),
-        (_, None) => return Err(not("it has no server or namespace; give one with expectedNamespace")),
+        (_, None) => {
+            return Err(not_convertible(name, to, "it has no server or namespace; give one with expectedNamespace"))
+        }
     };
     checked(name, text, to, opts)
 }
@@ -706,20 +701,23 @@ pub fn convert(name: &str, from: Convention, to: Convention, opts: &Options) -> 
 /// `text`, the conversion of `name`, when it is valid in `to`; `not_convertible` naming its first
 /// error otherwise (a server alias or a prefix can take a name over the length limit).
 fn checked(name: &str, text: String, to: Convention, opts: &Options) -> Result<String, Error> {
-    let report = validate(&text, to, opts);
-    match report.errors.first() {
+    match validate(&text, to, opts).errors.first() {
         None => Ok(text),
-        Some(first) => Err(Error::new(
-            Code::NotConvertible,
-            Span::whole(name),
-            format!(
-                "{} cannot be written in the {to} convention: {} is not valid there ({})",
-                crate::text::quoted(name),
-                crate::text::quoted(&text),
-                first.message
-            ),
+        Some(first) => Err(not_convertible(
+            name,
+            to,
+            &format!("{} is not valid there ({})", crate::text::quoted(&text), first.message),
         )),
     }
+}
+
+/// `not_convertible` for `name` into `to`, for the reason `why`.
+fn not_convertible(name: &str, to: Convention, why: &str) -> Error {
+    Error::new(
+        Code::NotConvertible,
+        Span::whole(name),
+        format!("{} cannot be written in the {to} convention: {why}", crate::text::quoted(name)),
+    )
 }
 
 /// The rule for a lowercase word: `[a-z][a-z0-9]*`, or `[a-z][a-z0-9_]*` with `underscore`.
