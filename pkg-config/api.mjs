@@ -5,6 +5,7 @@
 import * as glue from './glue-names.mjs';
 import TABLES from './tables.mjs';
 import { NamingError, lazyCore, describe, invalidArgument, string, strings, object, onlyKeys, call } from './shared.mjs';
+import { makeRouter } from './router.mjs';
 
 export { NamingError };
 
@@ -109,10 +110,24 @@ function fastVerdict(name, c) {
   return name.length <= MAX_LENGTH[c] && re.test(name);
 }
 
+/**
+ * Per convention: whether its clean pattern is one named group around the whole name (mcp's
+ * `^(?<name>…)$`), so that a test() answers what exec() would, groups and all.
+ */
+const WHOLE = CONVENTIONS.map((_, c) => {
+  const clean = PATTERNS[c]?.clean;
+  const part = TABLES.parts[c];
+  return typeof clean === 'string' && part.length === 1 && clean.startsWith(`^(?<${part[0]}>`) && clean.endsWith(')$')
+    && !clean.slice(4 + part[0].length, -2).includes('(?<');
+});
+const WHOLE_MATCH = { groups: null };
+
 /** The clean match of a name (default options), or null. */
 function cleanMatch(name, c) {
   const re = cleanRe(c);
-  return re === null || name.length > MAX_LENGTH[c] ? null : re.exec(name);
+  if (re === null || name.length > MAX_LENGTH[c]) return null;
+  if (WHOLE[c]) return re.test(name) ? WHOLE_MATCH : null;
+  return re.exec(name);
 }
 
 /** The report of a name the clean regex matched: valid, no diagnostics, the parts from its groups. */
@@ -121,6 +136,8 @@ function cleanReport(name, c, m) {
   let parts;
   if (names.length === 1 && names[0] === 'segments') {
     parts = { segments: name.split('.') };
+  } else if (m === WHOLE_MATCH) {
+    parts = { [names[0]]: name };
   } else {
     parts = {};
     for (let i = 0; i < names.length; i++) parts[names[i]] = m.groups[names[i]] ?? null;
@@ -285,27 +302,7 @@ export function validateToolNames(names, convention, opts) {
 function coreVerdicts(names, c, o) {
   // Each name is encoded straight into the input buffer, its UTF-8 length noted: no join, and
   // the core splits by bytes.
-  if (memory === null) wasm();
-  let units = 0;
-  for (let i = 0; i < names.length; i++) units += names[i].length;
-  if (input.buffer !== memory.buffer || units * 3 > input.length) grow(Math.max(1024, units * 3));
-  const lengths = new Uint32Array(names.length);
-  let at = 0;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    const n = name.length;
-    let k = 0;
-    if (n <= 32) {
-      for (; k < n; k++) {
-        const ch = name.charCodeAt(k);
-        if (ch > 0x7f) break;
-        input[at + k] = ch;
-      }
-    }
-    const written = k === n ? n : encoder.encodeInto(name, input.subarray(at)).written;
-    lengths[i] = written;
-    at += written;
-  }
+  const [at, lengths] = putNames(names);
   const bytes = call(() => wasm().is_valid_many_in(at, lengths, c, o));
   const out = new Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] === 1;
@@ -460,173 +457,39 @@ export function normalizeServerName(server) {
   return wasm().normalize_server_name(server);
 }
 
-/**
- * A gateway's routing table. Names it has exposed (and built-ins, and aliases to them) are kept
- * in a JS Map, so routing them never enters wasm; other names are parsed, diagnosed and answered
- * with suggestions by the core.
- */
-export class Router {
-  #core;
-  #hits = new Map();
-
-  constructor(config) {
-    object(config, 'config');
-    this.#core = call(() => new (wasm().WasmRouter)(config));
-    this.#refresh();
-  }
-
-  #refresh() {
-    const hits = new Map();
-    for (const [name, route] of this.#core.routes()) hits.set(name, Object.freeze(route));
-    this.#hits = hits;
-  }
-
-  /** Exposes a server's tools (its whole tools/list), replacing what it exposed before. */
-  expose(server, tools) {
-    string(server, 'server');
-    strings(tools, 'tools');
-    const exposed = call(() => this.#core.expose(server, tools));
-    this.#refresh();
-    return exposed;
-  }
-
-  /** The backend and its own tool name for a name; throws NamingError (unknown_tool, tool_disabled). */
-  route(name) {
-    const hit = this.#hits.get(name);
-    if (hit !== undefined) return hit;
-    string(name, 'name');
-    return call(() => this.#core.route(name));
-  }
-
-  /** As route, but null instead of an error. */
-  tryRoute(name) {
-    const hit = this.#hits.get(name);
-    if (hit !== undefined) return hit;
-    string(name, 'name');
-    return this.#core.try_route(name);
-  }
-
-  /** Whether a name is enabled by the configuration (servers, enabled and disabled patterns). */
-  isEnabled(name) {
-    if (this.#hits.has(name)) return true;
-    string(name, 'name');
-    return this.#core.is_enabled(name);
-  }
-
-  /** The enabled exposed tools. */
-  tools() {
-    return this.#core.tools();
-  }
-
-  /** An MCP tools/list result with every name exposed and disabled tools dropped; all else untouched. */
-  rewriteToolsList(server, result) {
-    string(server, 'server');
-    object(result, 'result');
-    const out = call(() => this.#core.rewrite_tools_list(server, result));
-    this.#refresh();
-    return out;
-  }
-
-  /** Exposes a server's tools from its tools/list result (or tools array), replacing its table. */
-  exposeTools(server, result, opts) {
-    return this.#expose((skip) => this.#core.expose_tools(server, result, skip), server, result, opts, true);
-  }
-
-  /** Exposes a server's prompts from its prompts/list result (or prompts array). */
-  exposePrompts(server, result, opts) {
-    return this.#expose((skip) => this.#core.expose_prompts(server, result, skip), server, result, opts, false);
-  }
-
-  /** Exposes a server's resources from its resources/list result (or resources array). */
-  exposeResources(server, result, opts) {
-    return this.#expose((skip) => this.#core.expose_resources(server, result, skip), server, result, opts, false);
-  }
-
-  /** Exposes a server's resource templates from its resources/templates/list result. */
-  exposeResourceTemplates(server, result, opts) {
-    return this.#expose((skip) => this.#core.expose_resource_templates(server, result, skip), server, result, opts, false);
-  }
-
-  #expose(fn, server, result, opts, tools) {
-    string(server, 'server');
-    if (result === null || typeof result !== 'object') throw invalidArgument(`result must be an object or an array, got ${describe(result)}`);
-    const o = known(opts, ['onInvalid']);
-    const mode = o.onInvalid ?? 'throw';
-    if (mode !== 'throw' && mode !== 'skip') throw invalidArgument(`options.onInvalid must be "throw" or "skip", got ${describe(mode)}`);
-    const answer = call(() => fn(mode === 'skip'));
-    if (tools) this.#refresh();
-    return answer;
-  }
-
-  #list(kind, opts) {
-    const o = known(opts, ['cursor', 'pageSize']);
-    const cursor = o.cursor === undefined || o.cursor === null ? undefined : string(o.cursor, 'options.cursor');
-    let size;
-    if (o.pageSize !== undefined && o.pageSize !== null) {
-      if (!Number.isInteger(o.pageSize) || o.pageSize < 1 || o.pageSize > 0xffffffff) {
-        throw invalidArgument(`options.pageSize must be a whole number of at least 1, got ${describe(o.pageSize)}`);
+/** Writes `names` into the input buffer, one after the other: their UTF-8 bytes and lengths. */
+function putNames(names) {
+  if (memory === null) wasm();
+  let units = 0;
+  for (let i = 0; i < names.length; i++) units += names[i].length;
+  if (input.buffer !== memory.buffer || units * 3 > input.length) grow(Math.max(1024, units * 3));
+  const lengths = new Uint32Array(names.length);
+  let at = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    const n = name.length;
+    let k = 0;
+    if (n <= 32) {
+      for (; k < n; k++) {
+        const ch = name.charCodeAt(k);
+        if (ch > 0x7f) break;
+        input[at + k] = ch;
       }
-      size = o.pageSize;
     }
-    return call(() => this.#core.list(kind, cursor, size));
+    const written = k === n ? n : encoder.encodeInto(name, input.subarray(at)).written;
+    lengths[i] = written;
+    at += written;
   }
-
-  /** The merged tools/list result: full tool objects under their exposed names, disabled ones left out. */
-  listTools(opts) { return this.#list(0, opts); }
-
-  /** The merged prompts/list result. */
-  listPrompts(opts) { return this.#list(1, opts); }
-
-  /** The merged resources/list result. */
-  listResources(opts) { return this.#list(2, opts); }
-
-  /** The merged resources/templates/list result. */
-  listResourceTemplates(opts) { return this.#list(3, opts); }
-
-  #map(kind, field, params, opts) {
-    object(params, 'params');
-    const name = params[field];
-    if (typeof name !== 'string') throw invalidArgument(`params.${field} must be a string, got ${describe(name)}`);
-    const o = known(opts, ['header']);
-    const header = o.header === undefined || o.header === null ? undefined : string(o.header, 'options.header');
-    const t = call(() => this.#core.target(kind, name, header));
-    return { server: t.server, params: { ...params, [field]: t.upstream }, header: t.header };
-  }
-
-  /** The upstream tools/call params ({ server, params, header }), or a NamingError. */
-  mapCallTool(params, opts) { return this.#map(0, 'name', params, opts); }
-
-  /** The upstream prompts/get params ({ server, params, header }), or a NamingError. */
-  mapGetPrompt(params, opts) { return this.#map(1, 'name', params, opts); }
-
-  /** The upstream resources/read params ({ server, params, header }), or a NamingError. */
-  mapReadResource(params, opts) { return this.#map(2, 'uri', params, opts); }
-
-  /** The name this router exposes for the tool `from` (another Router) exposes as `name`: migrates permission files and eval sets. */
-  migrateName(name, from) {
-    string(name, 'name');
-    if (!(from instanceof Router)) throw invalidArgument(`from must be a Router, got ${describe(from)}`, 'from');
-    return call(() => this.#core.migrate(name, from.#core));
-  }
-
-  /** A tools/call or resources/read result with every URI rewritten so the client can read it back through the gateway. */
-  rewriteResult(server, result) {
-    string(server, 'server');
-    object(result, 'result');
-    return call(() => this.#core.rewrite_result(server, result));
-  }
-
-  /** Exposes a backend's resource URI under the gateway's scheme. */
-  exposeResource(server, uri) {
-    string(server, 'server');
-    string(uri, 'uri');
-    return call(() => this.#core.expose_resource(server, uri));
-  }
-
-  /** The server and the backend's own URI for an exposed resource URI; throws unknown_resource. */
-  routeResource(uri) {
-    string(uri, 'uri');
-    return call(() => this.#core.route_resource(uri));
-  }
+  return [at, lengths];
 }
 
+/** A gateway's routing table (pkg-config/router.mjs): the objects here, the decisions in the core. */
+export const Router = makeRouter({
+  core: () => wasm(),
+  putNames,
+  output: (ptr) => {
+    const at = out(ptr);
+    return [output, at];
+  },
+  known,
+});

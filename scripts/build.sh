@@ -47,7 +47,7 @@ echo '{ "type": "commonjs" }' > "$out/patterns/package.json"
 # that importing the package compiles nothing.
 node scripts/emit-tables.mjs pkg "$out/patterns/mcp_naming.js"
 
-for m in shared api registry-api openproject-api index registry openproject; do
+for m in shared router api registry-api openproject-api index registry openproject; do
   cp "pkg-config/$m.mjs" pkg/
   node scripts/to-cjs.mjs "pkg-config/$m.mjs" > "pkg/$m.cjs"
 done

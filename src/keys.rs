@@ -5,7 +5,7 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::json::Json;
-use crate::router::suggest::closest;
+use crate::suggest::closest;
 use crate::text::quoted;
 
 /// The path of member `key` under `path` (`servers[0]` + `name` → `servers[0].name`).

@@ -39,6 +39,7 @@ pub mod provider;
 pub mod registry;
 pub mod router;
 pub(crate) mod sha1;
+pub(crate) mod suggest;
 pub(crate) mod text;
 pub mod uri;
 

@@ -307,6 +307,8 @@ struct Scenario {
     config_error_codes: Option<usize>,
     #[serde(default)]
     config_error_code: Option<String>,
+    #[serde(default)]
+    config_suggestions: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]

@@ -7,7 +7,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_naming::json::Json;
-use mcp_naming::router::{OnInvalid, Router, RouterConfig};
+use mcp_naming::router::{Gateway, OnInvalid, RouterConfig};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -124,10 +124,10 @@ fn config(peer: &str, case: &Case) -> Value {
 }
 
 /// The names the client would see, or the router's refusal.
-fn run(config: &Value, case: &Case) -> Result<(Router, Vec<String>), String> {
+fn run(config: &Value, case: &Case) -> Result<(Gateway, Vec<String>), String> {
     let json: Json = serde_json::from_value(config.clone()).unwrap();
     let config = RouterConfig::from_json(&json).map_err(|e| e.message)?;
-    let mut router = Router::new(config).map_err(|e| e.message)?;
+    let mut router = Gateway::new(config).map_err(|e| e.message)?;
     let servers: Vec<String> = config_names(&json);
     for (s, name) in case.servers.iter().zip(&servers) {
         let list: Json = serde_json::from_value(
@@ -165,7 +165,7 @@ fn config_names(json: &Json) -> Vec<String> {
 
 /// Whether the router's list is the peer's under the case's `order`: `exact`; `within-server`
 /// (each server's names in the same order, servers in any order); `unordered` (as multisets).
-fn same(order: &str, router: &Router, ours: &[String], theirs: &[String]) -> bool {
+fn same(order: &str, router: &Gateway, ours: &[String], theirs: &[String]) -> bool {
     let sorted = |v: &[String]| {
         let mut v = v.to_vec();
         v.sort();

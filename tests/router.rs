@@ -5,7 +5,7 @@
 use mcp_naming::json::Json;
 use mcp_naming::provider::Provider;
 use mcp_naming::router::mcp::json_rpc_code;
-use mcp_naming::router::{ExposedResource, Exposure, Mapped, OnInvalid, Route, Router, RouterConfig};
+use mcp_naming::router::{ExposedResource, Exposure, Gateway, Mapped, OnInvalid, Route, Router, RouterConfig};
 use serde_json::{json, Value};
 
 fn route_json(r: &Route<'_>) -> Value {
@@ -33,7 +33,7 @@ fn scenarios() {
     for scenario in data["scenarios"].as_array().unwrap() {
         let title = scenario["title"].as_str().unwrap();
         let config: Json = serde_json::from_value(scenario["config"].clone()).unwrap();
-        let result = RouterConfig::from_json(&config).and_then(Router::new);
+        let result = RouterConfig::from_json(&config).and_then(Gateway::new);
         if let Some(expected) = scenario.get("configError") {
             let err = result.expect_err(title);
             let code = scenario.get("configErrorCode").and_then(Value::as_str).unwrap_or("invalid_config");
@@ -43,6 +43,9 @@ fn scenarios() {
             for d in &err.diagnostics {
                 let path = d.path.as_deref().expect("a config problem names its path");
                 assert!(d.message.starts_with(&format!("{path}: ")), "{title}: {d:?}");
+            }
+            if let Some(s) = scenario.get("configSuggestions") {
+                assert_eq!(err.suggestions, strs(s), "{title}");
             }
             continue;
         }
@@ -160,7 +163,7 @@ fn exposure_view<T>(e: &Exposure<T>, name: impl Fn(&T) -> Value, qualified: Opti
 }
 
 /// A step on the MCP message API (`mcp` names the npm package's method, `args` its arguments).
-fn mcp_step(router: &mut Router, step: &Value, at: &str) {
+fn mcp_step(router: &mut Gateway, step: &Value, at: &str) {
     let method = step["mcp"].as_str().unwrap();
     let args = step["args"].as_array().unwrap();
     let j = |v: &Value| -> Json { serde_json::from_value(v.clone()).unwrap() };
@@ -283,7 +286,7 @@ fn rewrites_a_real_tools_list_result() {
     let data: Value = serde_json::from_str(include_str!("data/everything-tools-list.json")).unwrap();
     let result = &data["result"];
     let config = json!({ "style": "syntropy", "servers": [{ "name": "everything", "upstream": "hyphens" }], "disabled": ["*toggle*"] });
-    let mut router = Router::new(RouterConfig::from_json(&serde_json::from_value(config).unwrap()).unwrap()).unwrap();
+    let mut router = Gateway::new(RouterConfig::from_json(&serde_json::from_value(config).unwrap()).unwrap()).unwrap();
     let rewritten =
         to_value(&router.rewrite_tools_list("everything", &serde_json::from_value(result.clone()).unwrap()).unwrap());
     let kept: Vec<&Value> = result["tools"]

@@ -1,14 +1,23 @@
-//! The router for JavaScript: configuration and MCP messages in as plain objects (read into the
-//! core's `Json`), routes, exposures and lists out as plain objects. Decides nothing.
+//! The router for JavaScript: configuration in as a plain object, names and URIs in through the
+//! input buffer, decisions out as compact numbers and one string. The MCP objects stay in
+//! JavaScript (pkg-config/router.mjs keeps them and re-keys them by the placement that comes
+//! back). Decides nothing.
 
 use super::convert::{diagnostics, json, str_or_null, Obj};
 use super::error_to_js;
-use js_sys::{Array, Object, Reflect};
-use mcp_naming::diagnostic::Error;
-use mcp_naming::json::Json;
-use mcp_naming::router::mcp::{Exposure, OnInvalid, Target};
-use mcp_naming::router::{header, ExposedResource, ExposedTool, Route, Router, RouterConfig};
+use super::io;
+use js_sys::Array;
+use mcp_naming::diagnostic::{Diagnostic, Error};
+use mcp_naming::router::mcp::page;
+use mcp_naming::router::{
+    header, Exposure, Kind, ListItem, OnInvalid, Placement, Route, Router, RouterConfig, Skipped, UriKind,
+};
 use wasm_bindgen::prelude::*;
+
+/// `0xFFFFFFFF`: a name that is the item's upstream name, or a header that is its upstream name;
+/// `NEXT`: the next string of the text.
+const SAME: u32 = u32::MAX;
+const NEXT: u32 = 1;
 
 fn route_js(r: &Route<'_>) -> JsValue {
     let mut o = Obj::new().set("server", str_or_null(r.server)).set("tool", r.tool.as_ref()).set("builtin", r.builtin);
@@ -19,23 +28,13 @@ fn route_js(r: &Route<'_>) -> JsValue {
     o.done()
 }
 
-fn tool_js(t: &ExposedTool) -> JsValue {
-    Obj::new()
-        .set("name", t.name.as_str())
-        .set("qualified", t.qualified.as_str())
-        .set("server", t.server.as_str())
-        .set("upstream", t.upstream.as_str())
-        .set("enabled", t.enabled)
-        .done()
+fn err(e: Error) -> JsValue {
+    error_to_js("", &e)
 }
 
-fn resource_js(r: &ExposedResource) -> JsValue {
-    Obj::new().set("uri", r.uri.as_str()).set("server", r.server.as_str()).set("upstream", r.upstream.as_str()).done()
-}
-
-fn exposure_js<T>(e: &Exposure<T>, item: impl Fn(&T) -> JsValue) -> JsValue {
-    let skipped: Array = e
-        .skipped
+/// The skipped items and warnings of an exposure, as plain objects.
+fn extra_js(skipped: &[Skipped], warnings: &[Diagnostic]) -> JsValue {
+    let skipped: Array = skipped
         .iter()
         .map(|s| {
             Obj::new()
@@ -45,57 +44,68 @@ fn exposure_js<T>(e: &Exposure<T>, item: impl Fn(&T) -> JsValue) -> JsValue {
                 .done()
         })
         .collect();
-    Obj::new()
-        .set("exposed", e.exposed.iter().map(item).collect::<Array>())
-        .set("skipped", skipped)
-        .set("changed", e.changed)
-        .set("warnings", diagnostics("", &e.warnings))
-        .done()
+    Obj::new().set("skipped", skipped).set("warnings", diagnostics("", warnings)).done()
 }
 
-fn target_js(t: &Target) -> JsValue {
-    Obj::new()
-        .set("server", t.server.as_str())
-        .set("upstream", t.upstream.as_str())
-        .set("header", t.header.as_str())
-        .done()
-}
-
-/// The core's `Json` as a plain JS value.
-fn to_js(v: &Json) -> JsValue {
-    match v {
-        Json::Null => JsValue::NULL,
-        Json::Bool(b) => JsValue::from_bool(*b),
-        Json::Number(n) => JsValue::from_f64(*n),
-        Json::String(s) => JsValue::from_str(s),
-        Json::Array(items) => items.iter().map(to_js).collect::<Array>().into(),
-        Json::Object(members) => {
-            let o = Object::new();
-            for (k, val) in members {
-                // Setting a property on a fresh plain object cannot fail.
-                let _ = Reflect::set(&o, &JsValue::from_str(k), &to_js(val));
-            }
-            o.into()
+/// Appends `s` to `text` as the next string of a JSON array (the glue parses the text with
+/// `JSON.parse`, which makes flat strings: a slice of one long string would be a slower key).
+fn push(text: &mut String, s: &str) -> u32 {
+    text.push(if text.is_empty() { '[' } else { ',' });
+    text.push('"');
+    if !s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        text.push_str(s);
+        text.push('"');
+        return NEXT;
+    }
+    for c in s.chars() {
+        match c {
+            '"' => text.push_str("\\\""),
+            '\\' => text.push_str("\\\\"),
+            c if (c as u32) < 0x20 => text.push_str(&format!("\\u{:04x}", c as u32)),
+            c => text.push(c),
         }
     }
+    text.push('"');
+    NEXT
 }
 
-fn on_invalid(skip: bool) -> OnInvalid {
-    if skip {
-        OnInvalid::Skip
-    } else {
-        OnInvalid::Throw
+/// Writes a placement: `[segmentCount, (slot, n, (server, index, flags, name, header)*)*,
+/// renamedCount, (slot, pos, enabled, name)*]`, flags 1 enabled, 2 listed, 4 routed; `name` and
+/// `header` are `SAME` for a name (or `Mcp-Name` header) that is the upstream name itself, else
+/// `NEXT`: the next string of the text, a JSON array of strings in that order.
+fn write_placement<'r>(
+    p: &Placement,
+    names: &dyn Fn(usize, usize) -> Option<(&'r str, &'r str)>,
+    out: &mut Vec<u32>,
+    text: &mut String,
+) {
+    out.push(p.segments.len() as u32);
+    for s in &p.segments {
+        out.push(s.slot as u32);
+        out.push(s.entries.len() as u32);
+        for (pos, e) in s.entries.iter().enumerate() {
+            out.push(e.server as u32);
+            out.push(e.index as u32);
+            out.push(u32::from(e.enabled) | u32::from(e.listed) << 1 | u32::from(e.routed) << 2);
+            let (name, upstream) = names(s.slot, pos).unwrap_or_default();
+            out.push(if name == upstream { SAME } else { push(text, name) });
+            out.push(if header::is_header_safe(upstream) { SAME } else { push(text, &header::encode(upstream)) });
+        }
     }
-}
-
-fn err(e: Error) -> JsValue {
-    error_to_js("", &e)
+    out.push(p.renamed.len() as u32);
+    for r in &p.renamed {
+        out.push(r.slot as u32);
+        out.push(r.pos as u32);
+        out.push(u32::from(r.enabled));
+        out.push(push(text, &r.name));
+    }
 }
 
 /// The core's `Router`, held by the JavaScript `Router` class.
 #[wasm_bindgen]
 pub struct WasmRouter {
     inner: Router,
+    extra: Option<JsValue>,
 }
 
 #[wasm_bindgen]
@@ -104,59 +114,110 @@ impl WasmRouter {
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WasmRouter, JsValue> {
         let config = RouterConfig::from_json(&json(&config)?).map_err(err)?;
-        Router::new(config).map(|inner| WasmRouter { inner }).map_err(err)
+        let inner = Router::new(config).map_err(err)?;
+        Ok(WasmRouter { inner, extra: None })
     }
 
-    /// `router.expose(server, tools)`.
-    pub fn expose(&mut self, server: &str, tools: Vec<String>) -> Result<JsValue, JsValue> {
-        let exposed = self.inner.expose(server, &tools).map_err(err)?;
-        Ok(exposed.iter().map(tool_js).collect::<Array>().into())
+    /// What the glue needs to answer hits itself: `{ servers: [{ name, pool?, upstreamPrefix? }],
+    /// qualifiedPrefix, builtins: [[name, enabled]], aliases: [[old, current]], segments }`.
+    pub fn facts(&self) -> JsValue {
+        let servers: Array = self
+            .inner
+            .servers()
+            .iter()
+            .map(|s| {
+                Obj::new()
+                    .set("name", s.name.as_str())
+                    .set_opt("pool", s.pool.as_deref())
+                    .set_opt("upstreamPrefix", s.upstream_prefix.as_deref())
+                    .done()
+            })
+            .collect();
+        let builtins: Array = self
+            .inner
+            .builtins()
+            .map(|(b, on)| JsValue::from(Array::of2(&JsValue::from_str(b), &JsValue::from_bool(on))))
+            .collect::<Array>();
+        let aliases: Array = self
+            .inner
+            .aliases()
+            .map(|(old, new)| JsValue::from(Array::of2(&JsValue::from_str(old), &JsValue::from_str(new))))
+            .collect::<Array>();
+        Obj::new()
+            .set("servers", servers)
+            .set("qualifiedPrefix", self.inner.qualified_prefix())
+            .set("builtins", builtins)
+            .set("aliases", aliases)
+            .set("segments", self.inner.segments() as f64)
+            .done()
     }
 
-    /// `router.exposeTools(server, result, { onInvalid })`.
-    pub fn expose_tools(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
-        let e = self.inner.expose_tools(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
-        Ok(exposure_js(&e, tool_js))
-    }
-
-    /// `router.rewriteToolsList(server, result)`.
-    pub fn rewrite_tools_list(&mut self, server: &str, result: JsValue) -> Result<JsValue, JsValue> {
-        let out = self.inner.rewrite_tools_list(server, &json(&result)?).map_err(err)?;
-        Ok(to_js(&out))
-    }
-
-    /// `router.exposePrompts(server, result, { onInvalid })`.
-    pub fn expose_prompts(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
-        let e = self.inner.expose_prompts(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
-        Ok(exposure_js(&e, tool_js))
-    }
-
-    /// `router.exposeResources(server, result, { onInvalid })`.
-    pub fn expose_resources(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
-        let e = self.inner.expose_resources(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
-        Ok(exposure_js(&e, resource_js))
-    }
-
-    /// `router.exposeResourceTemplates(server, result, { onInvalid })`.
-    pub fn expose_resource_templates(&mut self, server: &str, result: JsValue, skip: bool) -> Result<JsValue, JsValue> {
-        let e = self.inner.expose_resource_templates(server, &json(&result)?, on_invalid(skip)).map_err(err)?;
-        Ok(exposure_js(&e, resource_js))
-    }
-
-    /// `router.listTools` / `listPrompts` / `listResources` / `listResourceTemplates`, by `kind`
-    /// (0 to 3).
-    pub fn list(&self, kind: u32, cursor: Option<String>, page_size: Option<u32>) -> Result<JsValue, JsValue> {
-        let (cursor, size) = (cursor.as_deref(), page_size.map(|n| n as usize));
-        let list = match kind {
-            0 => self.inner.list_tools(cursor, size),
-            1 => self.inner.list_prompts(cursor, size),
-            2 => self.inner.list_resources(cursor, size),
-            _ => self.inner.list_resource_templates(cursor, size),
+    /// Exposes one server's list of `kind` (0 tools, 1 prompts, 2 resources, 3 templates): its
+    /// names (or URIs) are in the input buffer, one after the other, `lengths` their UTF-8
+    /// lengths; the items at `bad_at` hold no string name (`bad_got` says what they hold).
+    /// Writes `[changed, hasExtra]` and the placement (see `write_placement`) to the output
+    /// buffer and returns its address; the names come with `take_text`, the skipped items and
+    /// warnings with `take_extra` when `hasExtra`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn expose(
+        &mut self,
+        kind: u32,
+        server: &str,
+        len: u32,
+        lengths: &[u32],
+        bad_at: &[u32],
+        bad_got: Vec<String>,
+        skip: bool,
+    ) -> Result<u32, JsValue> {
+        let on_invalid = if skip { OnInvalid::Skip } else { OnInvalid::Throw };
+        let inner = &mut self.inner;
+        let exposed = io::with_input(len, |joined| {
+            let mut at = 0usize;
+            let mut got = bad_got.iter();
+            let mut bad = bad_at.iter().peekable();
+            let list: Vec<ListItem<'_>> = lengths
+                .iter()
+                .enumerate()
+                .map(|(i, &bytes)| {
+                    let end = (at + bytes as usize).min(joined.len());
+                    // Each name was encoded on its own, so its ends are character boundaries; a
+                    // wrong length from a caller reads as an empty name, never as a panic.
+                    let name = joined.get(at..end).unwrap_or("");
+                    at = end;
+                    if bad.next_if(|&&b| b == i as u32).is_some() {
+                        ListItem::Unnamed(got.next().map_or("nothing", String::as_str))
+                    } else {
+                        ListItem::Named(name)
+                    }
+                })
+                .collect();
+            expose_kind(inner, kind, server, &list, on_invalid)
+        });
+        let (changed, placement, skipped, warnings) = exposed.map_err(err)?;
+        let has_extra = !skipped.is_empty() || !warnings.is_empty();
+        self.extra = has_extra.then(|| extra_js(&skipped, &warnings));
+        let inner = &self.inner;
+        let names = |slot: usize, pos: usize| match kind {
+            0 => inner.placed(Kind::Tool, slot, pos),
+            1 => inner.placed(Kind::Prompt, slot, pos),
+            2 => inner.placed_uri(UriKind::Resource, slot, pos),
+            _ => inner.placed_uri(UriKind::Template, slot, pos),
         };
-        list.map(|l| to_js(&l)).map_err(err)
+        Ok(io::write_output(|out, text| {
+            out.push(u32::from(changed));
+            out.push(u32::from(has_extra));
+            write_placement(&placement, &names, out, text);
+            text.push_str(if text.is_empty() { "[]" } else { "]" });
+        }))
     }
 
-    /// Where a `tools/call` (0), `prompts/get` (1) or `resources/read` (2) goes.
+    /// The skipped items and warnings of the last expose: `{ skipped, warnings }`.
+    pub fn take_extra(&mut self) -> JsValue {
+        self.extra.take().unwrap_or(JsValue::NULL)
+    }
+
+    /// Where a `tools/call` (0), `prompts/get` (1) or `resources/read` (2) goes, for a name the
+    /// glue's table does not answer: `{ server, upstream, header }`, or the error.
     pub fn target(&self, kind: u32, name: &str, header: Option<String>) -> Result<JsValue, JsValue> {
         let h = header.as_deref();
         let t = match kind {
@@ -164,13 +225,17 @@ impl WasmRouter {
             1 => self.inner.prompt_target(name, h),
             _ => self.inner.resource_target(name, h),
         };
-        t.map(|t| target_js(&t)).map_err(|e| error_to_js(name, &e))
+        let t = t.map_err(|e| error_to_js(name, &e))?;
+        Ok(Obj::new()
+            .set("server", t.server.as_str())
+            .set("upstream", t.upstream.as_str())
+            .set("header", t.header.as_str())
+            .done())
     }
 
-    /// `router.rewriteResult(server, result)`.
-    pub fn rewrite_result(&mut self, server: &str, result: JsValue) -> Result<JsValue, JsValue> {
-        let out = self.inner.rewrite_result(server, &json(&result)?).map_err(err)?;
-        Ok(to_js(&out))
+    /// The URI a client should see for a URI `server` returned in a result.
+    pub fn rewrite_uri(&mut self, server: &str, uri: &str) -> Result<String, JsValue> {
+        self.inner.rewrite_uri(server, uri).map_err(err)
     }
 
     /// `router.migrateName(name, from)`.
@@ -178,7 +243,7 @@ impl WasmRouter {
         self.inner.migrate(name, &from.inner).map_err(|e| error_to_js(name, &e))
     }
 
-    /// `router.route(name)`.
+    /// `router.route(name)`, for a name the glue's table does not answer.
     pub fn route(&self, name: &str) -> Result<JsValue, JsValue> {
         self.inner.route(name).map(|r| route_js(&r)).map_err(|e| error_to_js(name, &e))
     }
@@ -193,22 +258,7 @@ impl WasmRouter {
         self.inner.is_enabled(name)
     }
 
-    /// `router.tools()`.
-    pub fn tools(&self) -> JsValue {
-        self.inner.tools().map(tool_js).collect::<Array>().into()
-    }
-
-    /// Every name a table hit answers, with its route: `[name, route][]`.
-    pub fn routes(&self) -> JsValue {
-        self.inner
-            .routes()
-            .iter()
-            .map(|(k, r)| Array::of2(&JsValue::from_str(k), &route_js(r)))
-            .collect::<Array>()
-            .into()
-    }
-
-    /// `router.exposeResource(server, uri)`.
+    /// `router.exposeResource(server, uri)`: the exposed URI.
     pub fn expose_resource(&mut self, server: &str, uri: &str) -> Result<String, JsValue> {
         self.inner.expose_resource(server, uri).map_err(|e| error_to_js(uri, &e))
     }
@@ -218,6 +268,55 @@ impl WasmRouter {
         let (server, original) = self.inner.route_resource(uri).map_err(|e| error_to_js(uri, &e))?;
         Ok(Obj::new().set("server", server).set("uri", original.as_ref()).done())
     }
+
+    /// The error for `server` when it is not configured.
+    pub fn check_server(&self, server: &str) -> Result<(), JsValue> {
+        self.inner.server(server).map(|_| ()).map_err(err)
+    }
+}
+
+type Exposed = (bool, Placement, Vec<Skipped>, Vec<Diagnostic>);
+
+fn expose_kind(
+    r: &mut Router,
+    kind: u32,
+    server: &str,
+    list: &[ListItem<'_>],
+    on_invalid: OnInvalid,
+) -> Result<Exposed, Error> {
+    Ok(match kind {
+        0 | 1 => {
+            let kind = if kind == 0 { Kind::Tool } else { Kind::Prompt };
+            let e: Exposure = r.place_list(kind, server, list, on_invalid)?;
+            (e.changed, e.placement, e.skipped, e.warnings)
+        }
+        _ => {
+            let kind = if kind == 2 { UriKind::Resource } else { UriKind::Template };
+            let e = r.expose_uris(kind, server, list, on_invalid)?;
+            (e.changed, e.placement, e.skipped, e.warnings)
+        }
+    })
+}
+
+/// Which page of a list of `total` items at `generation` a cursor and page size ask for:
+/// `[start, end, nextCursor | null]`.
+#[wasm_bindgen]
+pub fn list_page(
+    total: u32,
+    generation: u32,
+    cursor: Option<String>,
+    page_size: Option<u32>,
+) -> Result<Array, JsValue> {
+    let p = page(total as usize, generation, cursor.as_deref(), page_size.map(|n| n as usize)).map_err(err)?;
+    Ok(Array::of3(&(p.start as f64).into(), &(p.end as f64).into(), &str_or_null(p.next_cursor.as_deref())))
+}
+
+/// The error for a list result of the wrong shape: `key` the list's member, `got` what the
+/// result is (when it is not an object or an array) or what its member is (`None` when it is
+/// missing).
+#[wasm_bindgen]
+pub fn list_shape_error(key: &str, result_got: Option<String>, member_got: Option<String>) -> JsValue {
+    err(mcp_naming::router::mcp::list_shape_error(key, result_got.as_deref(), member_got.as_deref()))
 }
 
 /// `encodeMcpNameHeader(value)`.

@@ -16,7 +16,8 @@ const CONFIGS: &[&str] = &[
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else { return };
     let which = selector as usize % CONFIGS.len();
-    let config: RouterConfig = serde_json::from_str(CONFIGS[which]).unwrap();
+    let json: mcp_naming::json::Json = serde_json::from_str(CONFIGS[which]).unwrap();
+    let config = RouterConfig::from_json(&json).unwrap();
     let provider = serde_json::from_str::<serde_json::Value>(CONFIGS[which]).unwrap()["provider"]
         .as_str()
         .map(|p| p.parse::<Provider>().unwrap());

@@ -1,13 +1,11 @@
 //! The router's configuration, as JSON (or a JS object), and its validation: every problem is a
 //! diagnostic whose message starts with the path of the offending value (`servers[2].name: ...`).
 
-use super::style::Style;
 use crate::convention::syntropy::Upstream;
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::json::Json;
 use crate::keys::{member_path, unknown_keys};
 use crate::pairs::Pairs;
-use crate::provider::Provider;
 use crate::text::quoted;
 use serde::Deserialize;
 
@@ -167,15 +165,6 @@ pub struct RouterConfig {
     /// default) or `"never"`.
     #[serde(default)]
     pub prefix_mode: Option<String>,
-}
-
-/// When exposed names carry the server (see [`RouterConfig::prefix_mode`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum PrefixMode {
-    #[default]
-    Always,
-    Conditional,
-    Never,
 }
 
 const CONFIG_KEYS: &[&str] =
@@ -423,206 +412,16 @@ impl RouterConfig {
     }
 }
 
-fn config_error(problems: Vec<Diagnostic>) -> Error {
+pub(crate) fn config_error(problems: Vec<Diagnostic>) -> Error {
+    let suggestions = problems.iter().filter_map(|d| d.suggestion.clone()).collect();
     let mut e = Error::from_diagnostics(problems)
         .unwrap_or_else(|| Error::new(Code::InvalidConfig, Span::default(), "invalid router configuration"));
+    e.suggestions = suggestions;
     e.code = Code::InvalidConfig;
     e.message = format!("invalid router configuration: {}", e.message);
     e
 }
 
-/// A configuration that passed validation.
-#[derive(Debug)]
-pub(crate) struct Checked {
-    pub style: Style,
-    pub gateway: String,
-    pub servers: Vec<Server>,
-    pub provider: Option<Provider>,
-    pub prefix_mode: PrefixMode,
-}
-
-/// A server with its defaults filled in.
-#[derive(Clone, Debug)]
-pub(crate) struct Server {
-    pub name: String,
-    pub upstream: Upstream,
-    pub pool: Option<String>,
-    pub upstream_prefix: Option<String>,
-    pub enabled: bool,
-}
-
-fn problem(path: &str, message: String) -> Diagnostic {
+pub(crate) fn problem(path: &str, message: String) -> Diagnostic {
     Diagnostic::at_path(Code::InvalidConfig, path, message)
-}
-
-/// Validates `config`, or returns every problem found as one `invalid_config` error.
-pub(crate) fn check(config: &RouterConfig) -> Result<Checked, Error> {
-    let mut problems = Vec::new();
-    let style = match Style::from_config(&config.style) {
-        Ok(style) => Some(style),
-        Err((path, message)) => {
-            problems.push(problem(path, message));
-            None
-        }
-    };
-    let provider = match config.provider.as_deref().map(str::parse::<Provider>) {
-        Some(Err(e)) => {
-            problems.push(problem("provider", e.message));
-            None
-        }
-        Some(Ok(p)) => Some(p),
-        None => None,
-    };
-    let gateway = config.gateway.clone().unwrap_or_else(|| match &style {
-        Some(Style::Syntropy) => "syntropy".to_string(),
-        _ => "gateway".to_string(),
-    });
-    if config.gateway.is_some() && crate::convention::claude::normalize_server_name(&gateway) != gateway
-        || gateway.is_empty()
-        || gateway.contains("__")
-    {
-        problems.push(problem(
-            "gateway",
-            format!(
-                "{} is not a server name clients can show: use letters, digits, \"_\" and \"-\" without \"__\"",
-                quoted(&gateway)
-            ),
-        ));
-    }
-    let mut servers = Vec::with_capacity(config.servers.len());
-    for (i, s) in config.servers.iter().enumerate() {
-        let path = format!("servers[{i}].name");
-        if let Some(style) = &style {
-            if let Err(message) = style.check_server_name(&s.name) {
-                problems.push(problem(&path, message));
-            }
-        }
-        if let Some(j) = config.servers[..i].iter().position(|o| o.name == s.name) {
-            problems.push(problem(
-                &path,
-                format!("{} is already the name of servers[{j}]: server names must be unique", quoted(&s.name)),
-            ));
-        }
-        let is_syntropy = matches!(style, Some(Style::Syntropy));
-        let pool = s.pool.clone().or_else(|| is_syntropy.then(|| format!("syn-{}", s.name)));
-        let upstream_prefix = s.upstream_prefix.clone().or_else(|| is_syntropy.then(|| format!("mcp__{}__", s.name)));
-        if let Some(pool) = &pool {
-            if let Some(j) = servers.iter().position(|o: &Server| o.pool.as_deref() == Some(pool)) {
-                problems.push(problem(
-                    &format!("servers[{i}].pool"),
-                    format!("{} is already the pool of servers[{j}]: pools must be unique", quoted(pool)),
-                ));
-            }
-        }
-        servers.push(Server { name: s.name.clone(), upstream: s.upstream, pool, upstream_prefix, enabled: s.enabled });
-    }
-    if let Some(Style::Peer(peer)) = &style {
-        let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
-        if let Err((i, message)) = peer.check_servers(&names) {
-            problems.push(problem(&format!("servers[{i}].name"), message));
-        }
-        for (server, _) in &peer.prefixes {
-            if !names.contains(&server.as_str()) {
-                problems.push(problem(
-                    &format!("style.prefixes[{}]", quoted(server)),
-                    format!("{} is not a configured server: use one of {}", quoted(server), names.join(", ")),
-                ));
-            }
-        }
-        if config.prefix_mode.as_deref().is_some_and(|m| m != "always") {
-            problems.push(problem(
-                "prefixMode",
-                format!(
-                    "a peer style prefixes as {} does{}",
-                    peer.id(),
-                    if peer.id() == "agentgateway" { ": use the style's `mode`" } else { ": remove prefixMode" }
-                ),
-            ));
-        }
-    }
-    for (i, b) in config.builtins.iter().enumerate() {
-        if b.is_empty() || !b.bytes().all(crate::convention::mcp::is_name_byte) {
-            problems.push(problem(&format!("builtins[{i}]"), format!("{} is not a valid MCP tool name", quoted(b))));
-        }
-        if config.builtins[..i].contains(b) {
-            problems.push(problem(&format!("builtins[{i}]"), format!("{} is listed twice", quoted(b))));
-        }
-    }
-    if let Some(style) = &style {
-        for (old, new) in &config.aliases.0 {
-            let path = format!("aliases[{}]", quoted(old));
-            if config.builtins.contains(old) {
-                problems.push(problem(
-                    &path,
-                    format!(
-                        "the alias {} is a built-in's name: an alias must be an old name no longer in use",
-                        quoted(old)
-                    ),
-                ));
-            }
-            // Peers whose names do not split back are checked when the alias is used.
-            let parses = !style.separator().is_empty();
-            let known = config.builtins.contains(new) || !parses || style.split(new, &servers).is_some();
-            if !known {
-                problems.push(problem(
-                    &path,
-                    format!(
-                        "points to {}, which no server or built-in provides: point it to a current exposed name",
-                        quoted(new)
-                    ),
-                ));
-            }
-            if config.aliases.0.iter().any(|(o, _)| o == new) {
-                problems.push(problem(
-                    &path,
-                    format!("points to {}, which is itself an alias: point it to the final name", quoted(new)),
-                ));
-            }
-        }
-    }
-    for (list, patterns) in [("enabled", &config.enabled), ("disabled", &config.disabled)] {
-        for (i, p) in patterns.iter().enumerate() {
-            let empty = |path: String, problems: &mut Vec<Diagnostic>| {
-                problems.push(problem(&path, "an empty pattern matches nothing: remove it".to_string()));
-            };
-            match p {
-                PatternConfig::Name(p) if p.is_empty() => empty(format!("{list}[{i}]"), &mut problems),
-                PatternConfig::Upstream(u) => {
-                    if u.server.is_empty() {
-                        empty(format!("{list}[{i}].server"), &mut problems);
-                    } else if !u.server.contains('*') && !config.servers.iter().any(|s| s.name == u.server) {
-                        let known: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
-                        problems.push(problem(
-                            &format!("{list}[{i}].server"),
-                            format!(
-                                "{} is not a configured server: use one of {}",
-                                quoted(&u.server),
-                                known.join(", ")
-                            ),
-                        ));
-                    }
-                    if u.tool.is_empty() {
-                        empty(format!("{list}[{i}].tool"), &mut problems);
-                    }
-                }
-                PatternConfig::Name(_) => {}
-            }
-        }
-    }
-    let prefix_mode = match config.prefix_mode.as_deref() {
-        None | Some("always") => PrefixMode::Always,
-        Some("conditional") => PrefixMode::Conditional,
-        Some("never") => PrefixMode::Never,
-        Some(other) => {
-            problems.push(problem(
-                "prefixMode",
-                format!("{} is not \"always\", \"conditional\" or \"never\"", quoted(other)),
-            ));
-            PrefixMode::Always
-        }
-    };
-    match style {
-        Some(style) if problems.is_empty() => Ok(Checked { style, gateway, servers, provider, prefix_mode }),
-        _ => Err(config_error(problems)),
-    }
 }

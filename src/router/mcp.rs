@@ -1,97 +1,40 @@
-//! The router speaking MCP messages, as JSON: upstream `tools/list`, `prompts/list`,
-//! `resources/list` and `resources/templates/list` results in; the merged lists a client sees
-//! out (paged); a client's `tools/call`, `prompts/get` and `resources/read` params mapped to
-//! the upstream's; and tool or read results whose URIs are rewritten so the client can read
-//! them back through the gateway. No SDK types: the MCP schema's JSON shapes.
+//! The MCP messages, for Rust hosts: [`Gateway`] keeps the upstream objects as [`Json`] and
+//! asks the name-level [`Router`] for every decision, as the npm and Python packages do with
+//! their own objects. Upstream `tools/list`, `prompts/list`, `resources/list` and
+//! `resources/templates/list` results in; the merged lists a client sees out (paged); a
+//! client's `tools/call`, `prompts/get` and `resources/read` params mapped to the upstream's;
+//! and results whose URIs are rewritten so the client can read them back through the gateway.
+//! No SDK types: the MCP schema's JSON shapes.
 //!
 //! ```
 //! use mcp_naming::json::Json;
-//! use mcp_naming::router::{OnInvalid, Router, RouterConfig};
+//! use mcp_naming::router::{Gateway, OnInvalid, RouterConfig};
 //!
 //! let json = |s: &str| -> Json { serde_json::from_str(s).unwrap() };
 //! let config = RouterConfig::from_json(&json(r#"{ "style": "claude", "servers": [{ "name": "everything" }] }"#)).unwrap();
-//! let mut router = Router::new(config).unwrap();
+//! let mut gateway = Gateway::new(config).unwrap();
 //! let listed = json(r#"{ "tools": [{ "name": "echo", "description": "Echoes", "inputSchema": { "type": "object" } }] }"#);
-//! let exposure = router.expose_tools("everything", &listed, OnInvalid::Throw).unwrap();
+//! let exposure = gateway.expose_tools("everything", &listed, OnInvalid::Throw).unwrap();
 //! assert!(exposure.changed);
-//! let list = router.list_tools(None, None).unwrap();
+//! let list = gateway.list_tools(None, None).unwrap();
 //! assert_eq!(list.get("tools").unwrap().as_array().unwrap()[0].get("name").unwrap().as_str(), Some("everything__echo"));
 //!
-//! let call = router.map_call_tool(&json(r#"{ "name": "everything__echo", "arguments": { "message": "hi" } }"#), None).unwrap();
+//! let call = gateway.map_call_tool(&json(r#"{ "name": "everything__echo", "arguments": { "message": "hi" } }"#), None).unwrap();
 //! assert_eq!(call.server, "everything");
 //! assert_eq!(call.params.get("name").unwrap().as_str(), Some("echo"));
 //!
-//! let err = router.map_call_tool(&json(r#"{ "name": "echo" }"#), None).unwrap_err();
+//! let err = gateway.map_call_tool(&json(r#"{ "name": "echo" }"#), None).unwrap_err();
 //! assert_eq!(err.code.as_str(), "unknown_tool");
 //! assert_eq!(err.suggestions, ["everything__echo"]);
 //! ```
 
-use super::resources::{ExposedResource, Resources};
-use super::{ExposedTool, Kind, Router};
-use crate::diagnostic::{Code, Diagnostic, Error, Span};
+use super::expose::{Exposure, ListItem, OnInvalid, Placed, Placement};
+use super::resources::{ExposedResource, UriKind};
+use super::{Kind, Router, RouterConfig};
+use crate::diagnostic::{Code, Error, Span};
 use crate::json::Json;
 use crate::text::quoted;
-use std::borrow::Cow;
-
-/// What to do with an upstream item that cannot be exposed (a bad name, a collision).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum OnInvalid {
-    /// Fail the whole list; the table is unchanged.
-    #[default]
-    Throw,
-    /// Leave the item out and report it in [`Exposure::skipped`].
-    Skip,
-}
-
-/// An upstream item left out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Skipped {
-    /// Its upstream name (or URI).
-    pub name: String,
-    /// Why.
-    pub code: Code,
-    /// In a sentence.
-    pub message: String,
-}
-
-/// The answer of an `expose_*` call.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Exposure<T = ExposedTool> {
-    /// Every item exposed (tools also the disabled ones, with `enabled: false`).
-    pub exposed: Vec<T>,
-    /// Items left out with [`OnInvalid::Skip`].
-    pub skipped: Vec<Skipped>,
-    /// Whether the merged list a client sees changed (send `notifications/*/list_changed`).
-    pub changed: bool,
-    /// Configuration worth a look: `enabled` / `disabled` patterns that match nothing.
-    pub warnings: Vec<Diagnostic>,
-}
-
-/// Where a request goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Target {
-    /// The backend server.
-    pub server: String,
-    /// The backend's own name (or URI).
-    pub upstream: String,
-    /// The `Mcp-Name` header to send upstream with it.
-    pub header: String,
-}
-
-/// A request's params mapped for the upstream.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Mapped {
-    /// The backend server.
-    pub server: String,
-    /// The params with the upstream's name (or URI); everything else kept.
-    pub params: Json,
-    /// The `Mcp-Name` header to send upstream with it.
-    pub header: String,
-}
+use std::ops::Deref;
 
 /// The JSON-RPC error code an MCP server answers a request with for `code`: `-32602`
 /// (invalid params) for what the client asked wrong (an unknown or disabled tool, prompt or
@@ -125,58 +68,33 @@ pub fn call_tool_text(e: &Error) -> String {
     }
 }
 
-fn bad(message: String) -> Error {
-    Error::new(Code::InvalidArgument, Span::default(), message)
+/// A page of a merged list: items `start..end`, and the cursor of the next page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Page {
+    /// The first item of the page.
+    pub start: usize,
+    /// One past its last item.
+    pub end: usize,
+    /// The cursor for the next page, when there is one (`<generation>.<offset>` in hex, opaque
+    /// to clients).
+    pub next_cursor: Option<String>,
 }
 
-/// The items of a list result (`{ <key>: [...] }`) or of the array itself.
-fn items<'j>(value: &'j Json, key: &str) -> Result<&'j [Json], Error> {
-    match value {
-        Json::Array(items) => Ok(items),
-        Json::Object(_) => match value.get(key) {
-            Some(Json::Array(items)) => Ok(items),
-            Some(other) => Err(bad(format!("result.{key} must be an array, got {}", other.described()))),
-            None => Err(bad(format!("result.{key} is missing: pass a {key} list result or its {key} array"))),
-        },
-        other => Err(bad(format!("result must be an object or an array, got {}", other.described()))),
-    }
-}
-
-/// `(the item's identifying string, the item)` for each item; items without one are skipped
-/// or fail, as `on_invalid` says.
-fn named(
-    list: &[Json],
-    key: &str,
-    field: &str,
-    on_invalid: OnInvalid,
-    skipped: &mut Vec<Skipped>,
-) -> Result<Vec<(String, Option<Json>)>, Error> {
-    let mut out = Vec::with_capacity(list.len());
-    for (i, item) in list.iter().enumerate() {
-        match item.get(field) {
-            Some(Json::String(s)) => out.push((s.clone(), Some(item.clone()))),
-            other => {
-                let got = other
-                    .map_or(if item.as_object().is_some() { "nothing" } else { item.described() }, |v| v.described());
-                let e = bad(format!("{key}[{i}].{field} must be a string, got {got}"));
-                match on_invalid {
-                    OnInvalid::Throw => return Err(e),
-                    OnInvalid::Skip => skipped.push(Skipped { name: String::new(), code: e.code, message: e.message }),
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// A page of `items` from `cursor` (`<generation>.<offset>` in hex, opaque to clients).
-fn page(
-    items: Vec<Json>,
-    key: &str,
-    generation: u32,
-    cursor: Option<&str>,
-    page_size: Option<usize>,
-) -> Result<Json, Error> {
+/// Which page of a list of `total` items (at `generation`, which a host moves on whenever the
+/// list changes) a `cursor` and `page_size` ask for: the one decision of paging, for every host.
+///
+/// ```
+/// use mcp_naming::router::mcp::page;
+/// let first = page(5, 7, None, Some(2)).unwrap();
+/// assert_eq!((first.start, first.end, first.next_cursor.as_deref()), (0, 2, Some("7.2")));
+/// assert_eq!(page(5, 8, Some("7.2"), None).unwrap_err().code.as_str(), "invalid_cursor");
+/// ```
+///
+/// # Errors
+/// `invalid_cursor` for a cursor this gateway did not give out, or one from before the list
+/// changed; `invalid_argument` for a page size of 0.
+pub fn page(total: usize, generation: u32, cursor: Option<&str>, page_size: Option<usize>) -> Result<Page, Error> {
     let start = match cursor {
         None => 0,
         Some(c) => {
@@ -184,7 +102,7 @@ fn page(
                 .split_once('.')
                 .and_then(|(g, o)| Some((u32::from_str_radix(g, 16).ok()?, usize::from_str_radix(o, 16).ok()?)));
             match parsed {
-                Some((g, o)) if g == generation && o <= items.len() => o,
+                Some((g, o)) if g == generation && o <= total => o,
                 Some(_) => {
                     return Err(Error::new(
                         Code::InvalidCursor,
@@ -205,12 +123,60 @@ fn page(
     if page_size == Some(0) {
         return Err(bad("pageSize must be at least 1".to_string()));
     }
-    let end = page_size.map_or(items.len(), |n| start.saturating_add(n).min(items.len()));
-    let mut out = vec![(key.to_string(), Json::Array(items[start..end].to_vec()))];
-    if end < items.len() {
-        out.push(("nextCursor".to_string(), Json::String(format!("{generation:x}.{end:x}"))));
+    let end = page_size.map_or(total, |n| start.saturating_add(n).min(total));
+    let next_cursor = (end < total).then(|| format!("{generation:x}.{end:x}"));
+    Ok(Page { start, end, next_cursor })
+}
+
+/// A request's params mapped for the upstream.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Mapped {
+    /// The backend server.
+    pub server: String,
+    /// The params with the upstream's name (or URI); everything else kept.
+    pub params: Json,
+    /// The `Mcp-Name` header to send upstream with it.
+    pub header: String,
+}
+
+fn bad(message: String) -> Error {
+    Error::new(Code::InvalidArgument, Span::default(), message)
+}
+
+/// The error for a list result of the wrong shape: `result` what the result is when it is not
+/// an object or an array, else `member` what its `key` member is (`None`: missing).
+#[doc(hidden)]
+pub fn list_shape_error(key: &str, result: Option<&str>, member: Option<&str>) -> Error {
+    match (result, member) {
+        (Some(got), _) => bad(format!("result must be an object or an array, got {got}")),
+        (None, Some(got)) => bad(format!("result.{key} must be an array, got {got}")),
+        (None, None) => bad(format!("result.{key} is missing: pass a {key} list result or its {key} array")),
     }
-    Ok(Json::Object(out))
+}
+
+/// The items of a list result (`{ <key>: [...] }`) or of the array itself.
+fn items<'j>(value: &'j Json, key: &str) -> Result<&'j [Json], Error> {
+    match value {
+        Json::Array(items) => Ok(items),
+        Json::Object(_) => match value.get(key) {
+            Some(Json::Array(items)) => Ok(items),
+            other => Err(list_shape_error(key, None, other.map(Json::described))),
+        },
+        other => Err(list_shape_error(key, Some(other.described()), None)),
+    }
+}
+
+/// Each item's identifying string (`field`), or what it holds instead.
+fn list_items<'j>(list: &'j [Json], field: &str) -> Vec<ListItem<'j>> {
+    list.iter()
+        .map(|item| match item.get(field) {
+            Some(Json::String(s)) => ListItem::Named(s),
+            Some(other) => ListItem::Unnamed(other.described()),
+            None if item.as_object().is_some() => ListItem::Unnamed("nothing"),
+            None => ListItem::Unnamed(item.described()),
+        })
+        .collect()
 }
 
 /// `item` with `field` set to `value` (added when the item had none).
@@ -238,69 +204,241 @@ fn param<'j>(params: &'j Json, field: &str) -> Result<&'j str, Error> {
     }
 }
 
-/// Checks an incoming `Mcp-Name` header against the body's value.
-fn check_header(header: Option<&str>, body: &str) -> Result<(), Error> {
-    let Some(header) = header else { return Ok(()) };
-    let decoded = super::header::decode(header)?;
-    if decoded == body {
-        return Ok(());
-    }
-    Err(Error::new(
-        Code::NameMismatch,
-        Span::whole(header),
-        format!(
-            "the Mcp-Name header says {} but the request body says {}: they must agree",
-            quoted(&decoded),
-            quoted(body)
-        ),
-    ))
+/// An entry as the gateway keeps it: where the router placed it, under which name.
+#[derive(Clone, Debug)]
+struct Held {
+    placed: Placed,
+    name: String,
 }
 
-impl Router {
+impl Held {
+    fn shown(&self) -> bool {
+        self.placed.enabled && self.placed.listed
+    }
+}
+
+/// One kind's objects, as the host of a router keeps them.
+#[derive(Debug)]
+struct Objects {
+    /// Per server, the items of its last list.
+    items: Vec<Vec<Json>>,
+    /// The merged list's segments, as the router placed them.
+    segments: Vec<Vec<Held>>,
+    /// Moved on whenever what a client sees changes (paging cursors name it).
+    generation: u32,
+}
+
+impl Objects {
+    fn new(servers: usize, segments: usize) -> Objects {
+        Objects { items: vec![Vec::new(); servers], segments: vec![Vec::new(); segments], generation: 0 }
+    }
+
+    fn visible(&self) -> impl Iterator<Item = &Held> {
+        self.segments.iter().flatten().filter(|h| h.shown())
+    }
+
+    fn object(&self, p: &Placed) -> Option<&Json> {
+        self.items.get(p.server).and_then(|items| items.get(p.index))
+    }
+
+    /// Takes a server's new items and the router's placement (`name` reads a placed entry's
+    /// name); returns whether what a client sees changed, names or objects.
+    fn update(
+        &mut self,
+        server: usize,
+        items: Vec<Json>,
+        placement: &Placement,
+        names_changed: bool,
+        name: impl Fn(usize, usize) -> String,
+    ) -> bool {
+        let slots: Vec<usize> = placement.segments.iter().map(|s| s.slot).collect();
+        let before: Vec<Option<Json>> = slots
+            .iter()
+            .flat_map(|&s| self.segments[s].iter().filter(|h| h.shown()))
+            .map(|h| self.object(&h.placed).cloned())
+            .collect();
+        self.items[server] = items;
+        for s in &placement.segments {
+            self.segments[s.slot] =
+                s.entries.iter().enumerate().map(|(pos, &placed)| Held { placed, name: name(s.slot, pos) }).collect();
+        }
+        for r in &placement.renamed {
+            let h = &mut self.segments[r.slot][r.pos];
+            h.name = r.name.clone();
+            h.placed.enabled = r.enabled;
+        }
+        let after = slots.iter().flat_map(|&s| self.segments[s].iter().filter(|h| h.shown()));
+        let changed = names_changed || after.map(|h| self.object(&h.placed)).ne(before.iter().map(Option::as_ref));
+        if changed {
+            self.generation = self.generation.wrapping_add(1);
+        }
+        changed
+    }
+
+    fn list(&self, key: &str, field: &str, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
+        let total = self.visible().count();
+        let p = page(total, self.generation, cursor, page_size)?;
+        let items = self
+            .visible()
+            .skip(p.start)
+            .take(p.end - p.start)
+            .map(|h| with_field(self.object(&h.placed), field, &h.name));
+        let mut out = vec![(key.to_string(), Json::Array(items.collect()))];
+        if let Some(next) = p.next_cursor {
+            out.push(("nextCursor".to_string(), Json::String(next)));
+        }
+        Ok(Json::Object(out))
+    }
+}
+
+/// A [`Router`] with the upstream objects: the MCP message layer for Rust hosts. Routing
+/// questions go to the router ([`Deref`]); changes go through the gateway, which keeps the
+/// objects and the router in step.
+#[derive(Debug)]
+pub struct Gateway {
+    router: Router,
+    tools: Objects,
+    prompts: Objects,
+    resources: Objects,
+    templates: Objects,
+}
+
+impl Deref for Gateway {
+    type Target = Router;
+
+    fn deref(&self) -> &Router {
+        &self.router
+    }
+}
+
+impl Gateway {
+    /// A gateway for `config`.
+    ///
+    /// # Errors
+    /// As [`Router::new`].
+    pub fn new(config: RouterConfig) -> Result<Gateway, Error> {
+        let router = Router::new(config)?;
+        let n = router.c.servers.len();
+        let segments = router.c.style.segments(n);
+        Ok(Gateway {
+            tools: Objects::new(n, segments),
+            prompts: Objects::new(n, segments),
+            resources: Objects::new(n, n),
+            templates: Objects::new(n, n),
+            router,
+        })
+    }
+
+    /// The router, for routing questions.
+    pub fn router(&self) -> &Router {
+        &self.router
+    }
+
+    fn expose_kind(
+        &mut self,
+        kind: Kind,
+        server: &str,
+        list: Vec<Json>,
+        on_invalid: OnInvalid,
+    ) -> Result<Exposure, Error> {
+        let named = list_items(&list, "name");
+        let mut e = self.router.expose_list(kind, server, &named, on_invalid)?;
+        let si = self.router.server_index(server)?;
+        let router = &self.router;
+        let objects = match kind {
+            Kind::Tool => &mut self.tools,
+            Kind::Prompt => &mut self.prompts,
+        };
+        let name = |slot, pos| router.placed(kind, slot, pos).map_or_else(String::new, |(n, _)| n.to_string());
+        e.changed = objects.update(si, list, &e.placement, e.changed, name);
+        Ok(e)
+    }
+
+    /// Exposes a server's tools by name ([`Router::expose`]), as objects with only a name.
+    ///
+    /// # Errors
+    /// As [`Router::expose`].
+    pub fn expose<S: AsRef<str>>(&mut self, server: &str, tools: &[S]) -> Result<Vec<super::ExposedTool>, Error> {
+        let list = tools.iter().map(|t| Json::Object(vec![("name".into(), Json::String(t.as_ref().into()))])).collect();
+        Ok(self.expose_kind(Kind::Tool, server, list, OnInvalid::Throw)?.exposed)
+    }
+
     /// Exposes a server's tools from its `tools/list` result (or the `tools` array, or every
     /// page concatenated), replacing what it exposed before. Each tool's whole object
-    /// (description, schemas, annotations, `_meta`) is kept for [`Router::list_tools`].
+    /// (description, schemas, annotations, `_meta`) is kept for [`Gateway::list_tools`].
     ///
     /// # Errors
     /// `invalid_argument` for a value that is not a list result; with [`OnInvalid::Throw`],
     /// the errors of [`Router::expose`] (nothing changes then).
     pub fn expose_tools(&mut self, server: &str, result: &Json, on_invalid: OnInvalid) -> Result<Exposure, Error> {
-        self.expose_list(Kind::Tool, server, result, on_invalid)
+        let list = items(result, "tools")?.to_vec();
+        self.expose_kind(Kind::Tool, server, list, on_invalid)
     }
 
-    /// [`Router::expose_tools`] for a `prompts/list` result.
+    /// [`Gateway::expose_tools`] for a `prompts/list` result.
     ///
     /// # Errors
-    /// As [`Router::expose_tools`].
+    /// As [`Gateway::expose_tools`].
     pub fn expose_prompts(&mut self, server: &str, result: &Json, on_invalid: OnInvalid) -> Result<Exposure, Error> {
-        self.expose_list(Kind::Prompt, server, result, on_invalid)
+        let list = items(result, "prompts")?.to_vec();
+        self.expose_kind(Kind::Prompt, server, list, on_invalid)
     }
 
-    fn expose_list(
+    /// Exposes a server's resources from its `resources/list` result (see
+    /// [`super::resources`] for when a URI is rewritten), replacing what it exposed before.
+    ///
+    /// # Errors
+    /// As [`Router::expose_uris`], and `invalid_argument` for a value that is not a list result.
+    pub fn expose_resources(
         &mut self,
-        kind: Kind,
         server: &str,
         result: &Json,
         on_invalid: OnInvalid,
-    ) -> Result<Exposure, Error> {
-        let key = match kind {
-            Kind::Tool => "tools",
-            Kind::Prompt => "prompts",
+    ) -> Result<Exposure<ExposedResource>, Error> {
+        self.expose_uri_kind(UriKind::Resource, server, result, on_invalid)
+    }
+
+    /// [`Gateway::expose_resources`] for a `resources/templates/list` result (RFC 6570 templates
+    /// in `uriTemplate`); reads of their expansions route to the server.
+    ///
+    /// # Errors
+    /// As [`Gateway::expose_resources`].
+    pub fn expose_resource_templates(
+        &mut self,
+        server: &str,
+        result: &Json,
+        on_invalid: OnInvalid,
+    ) -> Result<Exposure<ExposedResource>, Error> {
+        self.expose_uri_kind(UriKind::Template, server, result, on_invalid)
+    }
+
+    fn expose_uri_kind(
+        &mut self,
+        kind: UriKind,
+        server: &str,
+        result: &Json,
+        on_invalid: OnInvalid,
+    ) -> Result<Exposure<ExposedResource>, Error> {
+        let list = items(result, kind.key())?.to_vec();
+        let named = list_items(&list, kind.field());
+        let mut e = self.router.expose_uris(kind, server, &named, on_invalid)?;
+        let si = self.router.server_index(server)?;
+        let router = &self.router;
+        let objects = match kind {
+            UriKind::Resource => &mut self.resources,
+            UriKind::Template => &mut self.templates,
         };
-        let mut skipped = Vec::new();
-        let list = named(items(result, key)?, key, "name", on_invalid, &mut skipped)?;
-        let mut exposure = self.expose_items(kind, server, list, on_invalid)?;
-        skipped.append(&mut exposure.skipped);
-        exposure.skipped = skipped;
-        Ok(exposure)
+        let name = |slot, pos| router.placed_uri(kind, slot, pos).map_or_else(String::new, |(n, _)| n.to_string());
+        e.changed = objects.update(si, list, &e.placement, e.changed, name);
+        Ok(e)
     }
 
     /// One server's `tools/list` result as the client should see it: exposed (see
-    /// [`Router::expose_tools`], which this calls), every name replaced by its exposed name,
+    /// [`Gateway::expose_tools`], which this calls), every name replaced by its exposed name,
     /// disabled tools left out, every other member of the result and of each tool kept.
     ///
     /// # Errors
-    /// As [`Router::expose_tools`] with [`OnInvalid::Throw`].
+    /// As [`Gateway::expose_tools`] with [`OnInvalid::Throw`].
     pub fn rewrite_tools_list(&mut self, server: &str, result: &Json) -> Result<Json, Error> {
         let exposure = self.expose_tools(server, result, OnInvalid::Throw)?;
         // `exposed` is in the list's order; a peer style may have left some out.
@@ -329,83 +467,33 @@ impl Router {
     /// name, servers in configuration order; paged when `page_size` is given.
     ///
     /// # Errors
-    /// `invalid_cursor` for a cursor this router did not give out, or one from before the list
-    /// changed; `invalid_argument` for a page size of 0.
+    /// As [`page`].
     pub fn list_tools(&self, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
-        self.list_named(Kind::Tool, cursor, page_size)
+        self.tools.list("tools", "name", cursor, page_size)
     }
 
-    /// The merged `prompts/list` result, as [`Router::list_tools`].
+    /// The merged `prompts/list` result, as [`Gateway::list_tools`].
     ///
     /// # Errors
-    /// As [`Router::list_tools`].
+    /// As [`page`].
     pub fn list_prompts(&self, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
-        self.list_named(Kind::Prompt, cursor, page_size)
+        self.prompts.list("prompts", "name", cursor, page_size)
     }
 
-    fn list_named(&self, kind: Kind, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
-        let table = self.table(kind);
-        // The table keeps the order the client sees (servers in configuration order, or a peer's).
-        let entries: Vec<_> = table.entries.iter().filter(|e| e.tool.enabled && e.listed).collect();
-        let items = entries.iter().map(|e| with_field(e.payload.as_ref(), "name", &e.tool.name)).collect();
-        let key = if kind == Kind::Tool { "tools" } else { "prompts" };
-        page(items, key, table.generation, cursor, page_size)
-    }
-
-    /// Where a `tools/call` of `name` goes, checking the incoming `Mcp-Name` header if any.
+    /// The merged `resources/list` result.
     ///
     /// # Errors
-    /// As [`Router::route`], plus `name_mismatch` / `invalid_header` for the header, and
-    /// `invalid_argument` for a built-in (the gateway answers those itself).
-    pub fn call_target(&self, name: &str, header: Option<&str>) -> Result<Target, Error> {
-        check_header(header, name)?;
-        let route = self.route(name)?;
-        let Some(server) = route.server else {
-            return Err(bad(format!("{} is a built-in of the gateway: answer it there", quoted(name))));
-        };
-        let upstream = route.tool.into_owned();
-        Ok(Target { server: server.to_string(), header: super::header::encode(&upstream), upstream })
+    /// As [`page`].
+    pub fn list_resources(&self, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
+        self.resources.list("resources", "uri", cursor, page_size)
     }
 
-    /// Where a `prompts/get` of `name` goes.
+    /// The merged `resources/templates/list` result.
     ///
     /// # Errors
-    /// `unknown_prompt` (with suggestions), `prompt_removed`, `tool_disabled` for a disabled
-    /// prompt, and the header's errors.
-    pub fn prompt_target(&self, name: &str, header: Option<&str>) -> Result<Target, Error> {
-        check_header(header, name)?;
-        let e = match self.prompts.by_name.get(name).map(|&i| &self.prompts.entries[i]) {
-            Some(e) if e.tool.enabled => e,
-            Some(e) => {
-                return Err(Error::new(
-                    Code::ToolDisabled,
-                    Span::whole(name),
-                    format!("prompt {} is disabled: enable it in the gateway's configuration", quoted(name)),
-                )
-                .for_server(&e.tool.server))
-            }
-            None => return Err(self.unknown(Kind::Prompt, name)),
-        };
-        Ok(Target {
-            server: e.tool.server.clone(),
-            upstream: e.tool.upstream.clone(),
-            header: super::header::encode(&e.tool.upstream),
-        })
-    }
-
-    /// Where a `resources/read` of `uri` goes.
-    ///
-    /// # Errors
-    /// `unknown_resource` (with close URIs as suggestions), and the header's errors.
-    pub fn resource_target(&self, uri: &str, header: Option<&str>) -> Result<Target, Error> {
-        check_header(header, uri)?;
-        let names = self.server_names();
-        let (si, upstream) = self.resources.route(uri, &names).ok_or_else(|| self.resources.unknown(uri))?;
-        Ok(Target { server: names[si].clone(), header: super::header::encode(&upstream), upstream })
-    }
-
-    fn server_names(&self) -> Vec<String> {
-        self.servers.iter().map(|s| s.name.clone()).collect()
+    /// As [`page`].
+    pub fn list_resource_templates(&self, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
+        self.templates.list("resourceTemplates", "uriTemplate", cursor, page_size)
     }
 
     /// A client's `tools/call` params for the upstream: its own tool name, `arguments` and
@@ -414,7 +502,7 @@ impl Router {
     /// # Errors
     /// `invalid_argument` for params without a string `name`; as [`Router::call_target`].
     pub fn map_call_tool(&self, params: &Json, header: Option<&str>) -> Result<Mapped, Error> {
-        let t = self.call_target(param(params, "name")?, header)?;
+        let t = self.router.call_target(param(params, "name")?, header)?;
         Ok(Mapped { server: t.server, params: with_field(Some(params), "name", &t.upstream), header: t.header })
     }
 
@@ -423,7 +511,7 @@ impl Router {
     /// # Errors
     /// As [`Router::prompt_target`].
     pub fn map_get_prompt(&self, params: &Json, header: Option<&str>) -> Result<Mapped, Error> {
-        let t = self.prompt_target(param(params, "name")?, header)?;
+        let t = self.router.prompt_target(param(params, "name")?, header)?;
         Ok(Mapped { server: t.server, params: with_field(Some(params), "name", &t.upstream), header: t.header })
     }
 
@@ -432,131 +520,34 @@ impl Router {
     /// # Errors
     /// As [`Router::resource_target`].
     pub fn map_read_resource(&self, params: &Json, header: Option<&str>) -> Result<Mapped, Error> {
-        let t = self.resource_target(param(params, "uri")?, header)?;
+        let t = self.router.resource_target(param(params, "uri")?, header)?;
         Ok(Mapped { server: t.server, params: with_field(Some(params), "uri", &t.upstream), header: t.header })
-    }
-
-    /// Exposes a server's resources from its `resources/list` result (see [`super::resources`]
-    /// for when a URI is rewritten), replacing what it exposed before.
-    ///
-    /// # Errors
-    /// `unknown_server`; `invalid_argument` for a value that is not a list result or a URI
-    /// that is not absolute; `name_collision` for a URI another server has and that cannot
-    /// be rewritten (with [`OnInvalid::Skip`], such items are skipped instead).
-    pub fn expose_resources(
-        &mut self,
-        server: &str,
-        result: &Json,
-        on_invalid: OnInvalid,
-    ) -> Result<Exposure<ExposedResource>, Error> {
-        self.expose_uris(server, result, on_invalid, false)
-    }
-
-    /// [`Router::expose_resources`] for a `resources/templates/list` result (RFC 6570 templates
-    /// in `uriTemplate`); reads of their expansions route to the server.
-    ///
-    /// # Errors
-    /// As [`Router::expose_resources`], plus `invalid_argument` for a template this router
-    /// cannot match.
-    pub fn expose_resource_templates(
-        &mut self,
-        server: &str,
-        result: &Json,
-        on_invalid: OnInvalid,
-    ) -> Result<Exposure<ExposedResource>, Error> {
-        self.expose_uris(server, result, on_invalid, true)
-    }
-
-    fn expose_uris(
-        &mut self,
-        server: &str,
-        result: &Json,
-        on_invalid: OnInvalid,
-        templates: bool,
-    ) -> Result<Exposure<ExposedResource>, Error> {
-        let si = self.server_index(server)?;
-        let (key, field, what) =
-            if templates { ("resourceTemplates", "uriTemplate", "template") } else { ("resources", "uri", "resource") };
-        let mut skipped = Vec::new();
-        let list = named(items(result, key)?, key, field, on_invalid, &mut skipped)?;
-        let names = self.server_names();
-        let current = if templates { &self.resources.templates } else { &self.resources.resources };
-        let mut fresh: Vec<(ExposedResource, Option<Json>)> = Vec::with_capacity(list.len());
-        for (upstream, payload) in list {
-            let checked =
-                Resources::exposed_form(current, self.resources.peer, &names, si, &upstream, what).and_then(|uri| {
-                    if templates {
-                        super::template::Template::new(&upstream).map_err(bad)?;
-                    }
-                    match fresh.iter().find(|(r, _)| r.uri == uri) {
-                        Some(_) => Err(Error::new(
-                            Code::NameCollision,
-                            Span::whole(&upstream),
-                            format!("server {} {what} {} is listed twice", quoted(server), quoted(&upstream)),
-                        )),
-                        None => Ok(uri),
-                    }
-                });
-            match (checked, on_invalid) {
-                (Ok(uri), _) => {
-                    let payload = payload.map(|p| with_field(Some(&p), field, &uri));
-                    fresh.push((ExposedResource { uri, server: server.to_string(), upstream }, payload));
-                }
-                (Err(e), OnInvalid::Skip) => skipped.push(Skipped { name: upstream, code: e.code, message: e.message }),
-                (Err(e), OnInvalid::Throw) => return Err(e),
-            }
-        }
-        let exposed: Vec<ExposedResource> = fresh.iter().map(|(r, _)| r.clone()).collect();
-        let list = if templates { &mut self.resources.templates } else { &mut self.resources.resources };
-        let changed = Resources::replace(list, si, fresh, templates);
-        Ok(Exposure { exposed, skipped, changed, warnings: Vec::new() })
-    }
-
-    /// The merged `resources/list` result.
-    ///
-    /// # Errors
-    /// As [`Router::list_tools`].
-    pub fn list_resources(&self, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
-        let list = &self.resources.resources;
-        let items = list.items.iter().map(|i| with_field(i.payload.as_ref(), "uri", &i.res.uri)).collect();
-        page(items, "resources", list.generation, cursor, page_size)
-    }
-
-    /// The merged `resources/templates/list` result.
-    ///
-    /// # Errors
-    /// As [`Router::list_tools`].
-    pub fn list_resource_templates(&self, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
-        let list = &self.resources.templates;
-        let items = list.items.iter().map(|i| with_field(i.payload.as_ref(), "uriTemplate", &i.res.uri)).collect();
-        page(items, "resourceTemplates", list.generation, cursor, page_size)
     }
 
     /// A `tools/call`, `resources/read` or `prompts/get` result from `server` with every URI it
     /// carries (`resource_link` items, embedded resources, `contents[].uri`, the content of
-    /// prompt messages) in the form the client can read back through the gateway; everything
-    /// else untouched.
+    /// prompt messages) in the form the client can read back through the gateway
+    /// ([`Router::rewrite_uri`]); everything else untouched.
     ///
     /// # Errors
     /// `unknown_server`; `invalid_argument` for a result that is not an object.
     pub fn rewrite_result(&mut self, server: &str, result: &Json) -> Result<Json, Error> {
-        let si = self.server_index(server)?;
+        self.router.server_index(server)?;
         let Json::Object(members) = result else {
             return Err(bad(format!("result must be an object, got {}", result.described())));
         };
-        let names = self.server_names();
         let mut out = members.clone();
         for (key, value) in out.iter_mut() {
             let Json::Array(list) = value else { continue };
             match key.as_str() {
-                "content" => list.iter_mut().for_each(|item| self.rewrite_content(item, si, &names)),
-                "contents" => list.iter_mut().for_each(|item| self.rewrite_uri(item, si, &names)),
+                "content" => list.iter_mut().try_for_each(|item| self.rewrite_content(item, server))?,
+                "contents" => list.iter_mut().try_for_each(|item| self.rewrite_uri_of(item, server))?,
                 // prompts/get: each message's content is one content block.
                 "messages" => {
                     for message in list.iter_mut() {
                         if let Json::Object(m) = message {
                             if let Some((_, content)) = m.iter_mut().find(|(k, _)| k == "content") {
-                                self.rewrite_content(content, si, &names);
+                                self.rewrite_content(content, server)?;
                             }
                         }
                     }
@@ -568,54 +559,45 @@ impl Router {
     }
 
     /// A content block: a `resource_link`'s URI, or an embedded resource's.
-    fn rewrite_content(&mut self, item: &mut Json, si: usize, names: &[String]) {
+    fn rewrite_content(&mut self, item: &mut Json, server: &str) -> Result<(), Error> {
         match item.get("type").and_then(Json::as_str) {
-            Some("resource_link") => self.rewrite_uri(item, si, names),
+            Some("resource_link") => self.rewrite_uri_of(item, server),
             Some("resource") => {
                 if let Json::Object(m) = item {
                     if let Some((_, inner)) = m.iter_mut().find(|(k, _)| k == "resource") {
-                        self.rewrite_uri(inner, si, names);
+                        return self.rewrite_uri_of(inner, server);
                     }
                 }
+                Ok(())
             }
-            _ => {}
+            _ => Ok(()),
         }
     }
 
-    fn rewrite_uri(&mut self, item: &mut Json, si: usize, names: &[String]) {
-        let Some(uri) = item.get("uri").and_then(Json::as_str) else { return };
-        let exposed = self.resources.link(si, uri, names);
+    fn rewrite_uri_of(&mut self, item: &mut Json, server: &str) -> Result<(), Error> {
+        let Some(uri) = item.get("uri").and_then(Json::as_str) else { return Ok(()) };
+        let exposed = self.router.rewrite_uri(server, uri)?;
         if exposed != uri {
             *item = with_field(Some(item), "uri", &exposed);
         }
+        Ok(())
     }
 
-    /// Exposes one backend resource URI, adding it to the server's resources (see
-    /// [`super::resources`] for when it is rewritten).
+    /// Exposes one backend resource URI ([`Router::expose_resource`]).
     ///
     /// # Errors
-    /// `unknown_server`; `invalid_argument` for a URI that is not absolute; `name_collision`
-    /// when another server has the URI and it cannot be rewritten.
+    /// As [`Router::expose_resource`].
     pub fn expose_resource(&mut self, server: &str, uri: &str) -> Result<String, Error> {
-        let si = self.server_index(server)?;
-        let names = self.server_names();
-        if let Some(it) = self.resources.resources.items.iter().find(|i| i.server == si && i.res.upstream == uri) {
-            return Ok(it.res.uri.clone());
+        let exposed = self.router.expose_resource(server, uri)?;
+        let si = self.router.server_index(server)?;
+        let objects = &mut self.resources;
+        if !objects.segments[si].iter().any(|h| h.name == exposed) {
+            let index = objects.items[si].len();
+            objects.items[si].push(Json::Object(vec![("uri".into(), Json::String(uri.into()))]));
+            let placed = Placed { server: si, index, enabled: true, listed: true, routed: true };
+            objects.segments[si].push(Held { placed, name: exposed.clone() });
+            objects.generation = objects.generation.wrapping_add(1);
         }
-        let exposed =
-            Resources::exposed_form(&self.resources.resources, self.resources.peer, &names, si, uri, "resource")?;
-        let res = ExposedResource { uri: exposed.clone(), server: server.to_string(), upstream: uri.to_string() };
-        self.resources.add(res, si);
         Ok(exposed)
-    }
-
-    /// The server and the backend's own URI for an exposed resource URI.
-    ///
-    /// # Errors
-    /// `unknown_resource` when no server provides it.
-    pub fn route_resource(&self, uri: &str) -> Result<(&str, Cow<'_, str>), Error> {
-        let (si, upstream) =
-            self.resources.route(uri, &self.server_names()).ok_or_else(|| self.resources.unknown(uri))?;
-        Ok((&self.servers[si].name, Cow::Owned(upstream)))
     }
 }

@@ -5,16 +5,19 @@
 //! without `//`), and a scheme whose users fetch it directly (`http`, `https`, `file`, `urn`,
 //! `data`) is never rewritten: the second server's resource is a `name_collision` naming both
 //! servers. The first server to expose a URI keeps it. Template expansions are routed to the
-//! server whose template they match (exposed templates in the order they were exposed), and
+//! server whose template they match (templates in configuration order), and
 //! URIs that tools return as links are remembered for their server as they pass through
-//! [`Router::rewrite_result`](super::Router::rewrite_result).
+//! [`Router::rewrite_uri`](super::Router::rewrite_uri).
 
+use super::expose::{Exposure, ListItem, OnInvalid, Placed, Placement, Segment, Skipped};
+use super::route::{check_header, Target};
 use super::template::Template;
-use super::{bump, owned, Visible};
+use super::{header, Router};
 use crate::diagnostic::{Code, Error, Span};
-use crate::json::Json;
+use crate::suggest;
 use crate::text::{clip, quoted};
-use std::collections::{HashMap, VecDeque};
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// A resource (or template) as the gateway lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,33 +31,83 @@ pub struct ExposedResource {
     pub upstream: String,
 }
 
+/// Which URI list: resources, or resource templates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UriKind {
+    /// `resources/list`: URIs.
+    Resource,
+    /// `resources/templates/list`: RFC 6570 URI templates.
+    Template,
+}
+
+impl UriKind {
+    /// The list result's member: `resources`, `resourceTemplates`.
+    pub fn key(self) -> &'static str {
+        match self {
+            UriKind::Resource => "resources",
+            UriKind::Template => "resourceTemplates",
+        }
+    }
+
+    /// The item's member holding its URI: `uri`, `uriTemplate`.
+    pub fn field(self) -> &'static str {
+        match self {
+            UriKind::Resource => "uri",
+            UriKind::Template => "uriTemplate",
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            UriKind::Resource => "resource",
+            UriKind::Template => "template",
+        }
+    }
+}
+
 /// Links remembered from tool results, at most this many (the oldest are forgotten first).
 pub(crate) const MAX_LINKS: usize = 10_000;
 
 #[derive(Debug)]
 pub(crate) struct Item {
-    pub res: ExposedResource,
-    pub server: usize,
-    pub payload: Option<Json>,
+    /// The URI (or template) in the gateway's lists.
+    pub uri: String,
+    /// The backend's own.
+    pub upstream: String,
+    /// Its place in the list the host gave.
+    pub index: u32,
     /// Templates only.
     matcher: Option<Template>,
 }
 
-/// One list: resources, or templates.
+/// One list: resources, or templates; a segment per server.
 #[derive(Debug, Default)]
 pub(crate) struct List {
-    pub items: Vec<Item>,
-    by_uri: HashMap<String, usize>,
-    pub generation: u32,
+    pub segments: Vec<Vec<Item>>,
+    /// Exposed URI → (server, place in its segment).
+    by_uri: HashMap<String, (u32, u32)>,
 }
 
 impl List {
-    fn reindex(&mut self) {
-        self.by_uri = self.items.iter().enumerate().map(|(i, it)| (it.res.uri.clone(), i)).collect();
+    fn holder(&self, uri: &str) -> Option<(usize, &Item)> {
+        self.by_uri.get(uri).map(|&(s, p)| (s as usize, &self.segments[s as usize][p as usize]))
     }
 
-    pub(crate) fn visible(&self, si: usize) -> Visible {
-        owned(self.items.iter().filter(|i| i.server == si).map(|i| (&i.res.uri, &i.payload)))
+    /// Replaces server `si`'s items; returns whether the URIs it lists changed.
+    fn replace(&mut self, si: usize, items: Vec<Item>) -> bool {
+        let old = std::mem::replace(&mut self.segments[si], items);
+        for it in &old {
+            self.by_uri.remove(&it.uri);
+        }
+        for (pos, it) in self.segments[si].iter().enumerate() {
+            self.by_uri.insert(it.uri.clone(), (si as u32, pos as u32));
+        }
+        old.iter().map(|i| &i.uri).ne(self.segments[si].iter().map(|i| &i.uri))
+    }
+
+    fn all(&self) -> impl Iterator<Item = (usize, &Item)> {
+        self.segments.iter().enumerate().flat_map(|(s, items)| items.iter().map(move |i| (s, i)))
     }
 }
 
@@ -152,33 +205,37 @@ fn unrewrite(uri: &str, server: &str) -> Option<String> {
 }
 
 impl Resources {
-    pub(crate) fn with_peer(peer: Option<PeerUris>) -> Resources {
-        Resources { peer, ..Resources::default() }
+    pub(crate) fn new(servers: usize, peer: Option<PeerUris>) -> Resources {
+        let list = || List { segments: (0..servers).map(|_| Vec::new()).collect(), by_uri: HashMap::new() };
+        Resources { peer, resources: list(), templates: list(), ..Resources::default() }
+    }
+
+    fn list(&self, kind: UriKind) -> &List {
+        match kind {
+            UriKind::Resource => &self.resources,
+            UriKind::Template => &self.templates,
+        }
     }
 
     /// The exposed form of `upstream` (a URI or template) for server `si`, given the other
     /// servers' exposed URIs in `list`.
-    pub(crate) fn exposed_form(
-        list: &List,
-        peer: Option<PeerUris>,
-        names: &[String],
-        si: usize,
-        upstream: &str,
-        what: &str,
-    ) -> Result<String, Error> {
-        if let Some(p) = peer {
-            let uri = p.rewrite(upstream, &names[si]);
-            return match list.by_uri.get(&uri).map(|&i| &list.items[i]).filter(|it| it.server != si) {
+    fn exposed_form(&self, kind: UriKind, names: &[&str], si: usize, upstream: &str) -> Result<String, Error> {
+        let list = self.list(kind);
+        let what = kind.noun();
+        let holder = |uri: &str| list.holder(uri).filter(|(s, _)| *s != si);
+        if let Some(p) = self.peer {
+            let uri = p.rewrite(upstream, names[si]);
+            return match holder(&uri) {
                 None => Ok(uri),
-                Some(other) => Err(Error::new(
+                Some((other, _)) => Err(Error::new(
                     Code::NameCollision,
                     Span::whole(upstream),
                     format!(
                         "server {} {what} {} exposes as {}, which server {} already has",
-                        quoted(&names[si]),
+                        quoted(names[si]),
                         quoted(upstream),
                         quoted(&uri),
-                        quoted(&other.res.server)
+                        quoted(names[other])
                     ),
                 )),
             };
@@ -187,21 +244,16 @@ impl Resources {
             return Err(Error::new(
                 Code::InvalidArgument,
                 Span::whole(upstream),
-                format!(
-                    "server {} {what} {} is not an absolute URI (scheme:...)",
-                    quoted(&names[si]),
-                    quoted(upstream)
-                ),
+                format!("server {} {what} {} is not an absolute URI (scheme:...)", quoted(names[si]), quoted(upstream)),
             ));
         };
-        let holder = |uri: &str| list.by_uri.get(uri).map(|&i| &list.items[i]).filter(|it| it.server != si);
-        let Some(other) = holder(upstream) else { return Ok(upstream.to_string()) };
+        let Some((other, it)) = holder(upstream) else { return Ok(upstream.to_string()) };
         let both = format!(
             "server {} {what} {} and server {} {what} {}",
-            quoted(&names[si]),
+            quoted(names[si]),
             quoted(upstream),
-            quoted(&other.res.server),
-            quoted(&other.res.upstream)
+            quoted(names[other]),
+            quoted(&it.upstream)
         );
         if is_fetchable(scheme) {
             return Err(Error::new(
@@ -212,69 +264,40 @@ impl Resources {
                 ),
             ));
         }
-        let rewritten = rewrite(upstream, &names[si]);
+        let rewritten = rewrite(upstream, names[si]);
         match holder(&rewritten) {
             None => Ok(rewritten),
-            Some(o) => Err(Error::new(
+            Some((o, _)) => Err(Error::new(
                 Code::NameCollision,
                 Span::whole(upstream),
                 format!(
                     "{both} share one URI, and its rewritten form {} is taken by server {}",
                     quoted(&rewritten),
-                    quoted(&o.res.server)
+                    quoted(names[o])
                 ),
             )),
         }
     }
 
-    /// Replaces server `si`'s items in `list` (resources or templates); returns whether what
-    /// the client sees changed.
-    pub(crate) fn replace(
-        list: &mut List,
-        si: usize,
-        fresh: Vec<(ExposedResource, Option<Json>)>,
-        templates: bool,
-    ) -> bool {
-        let before = list.visible(si);
-        list.items.retain(|i| i.server != si);
-        for (res, payload) in fresh {
-            let matcher = if templates { Template::new(&res.uri).ok() } else { None };
-            list.items.push(Item { res, server: si, payload, matcher });
-        }
-        list.items.sort_by_key(|i| i.server);
-        list.reindex();
-        let after = list.visible(si);
-        bump(&mut list.generation, &before, &after)
-    }
-
-    /// Adds one resource to server `si`'s list.
-    pub(crate) fn add(&mut self, res: ExposedResource, si: usize) {
-        self.resources.items.push(Item { res, server: si, payload: None, matcher: None });
-        self.resources.items.sort_by_key(|i| i.server);
-        self.resources.reindex();
-        self.resources.generation = self.resources.generation.wrapping_add(1);
-    }
-
     /// The server and upstream URI for an exposed URI: the resources, then links from tool
     /// results, then template expansions.
-    pub(crate) fn route(&self, uri: &str, names: &[String]) -> Option<(usize, String)> {
-        if let Some(&i) = self.resources.by_uri.get(uri) {
-            let it = &self.resources.items[i];
-            return Some((it.server, it.res.upstream.clone()));
+    pub(crate) fn route(&self, uri: &str, names: &[&str]) -> Option<(usize, String)> {
+        if let Some((si, it)) = self.resources.holder(uri) {
+            return Some((si, it.upstream.clone()));
         }
         if let Some((si, upstream)) = self.links.get(uri) {
             return Some((*si, upstream.clone()));
         }
-        for t in &self.templates.items {
+        for (si, t) in self.templates.all() {
             if t.matcher.as_ref().is_some_and(|m| m.matches(uri)) {
                 let upstream = if let Some(p) = self.peer {
-                    p.unrewrite(uri, &names[t.server]).unwrap_or_else(|| uri.to_string())
-                } else if t.res.uri == t.res.upstream {
+                    p.unrewrite(uri, names[si]).unwrap_or_else(|| uri.to_string())
+                } else if t.uri == t.upstream {
                     uri.to_string()
                 } else {
-                    unrewrite(uri, &names[t.server]).unwrap_or_else(|| uri.to_string())
+                    unrewrite(uri, names[si]).unwrap_or_else(|| uri.to_string())
                 };
-                return Some((t.server, upstream));
+                return Some((si, upstream));
             }
         }
         None
@@ -282,18 +305,18 @@ impl Resources {
 
     /// The URI a client should see for `upstream`, a URI server `si` returned in a result;
     /// remembered so that reading it routes back to `si`.
-    pub(crate) fn link(&mut self, si: usize, upstream: &str, names: &[String]) -> String {
-        if let Some(it) = self.resources.items.iter().find(|i| i.server == si && i.res.upstream == upstream) {
-            return it.res.uri.clone();
+    fn link(&mut self, si: usize, upstream: &str, names: &[&str]) -> String {
+        if let Some(it) = self.resources.segments[si].iter().find(|i| i.upstream == upstream) {
+            return it.uri.clone();
         }
         if let Some(p) = self.peer {
-            let exposed = p.rewrite(upstream, &names[si]);
+            let exposed = p.rewrite(upstream, names[si]);
             self.remember(exposed.clone(), si, upstream);
             return exposed;
         }
-        if let Some(t) = self.templates.items.iter().find(|t| t.server == si && t.res.uri != t.res.upstream) {
-            if Template::new(&t.res.upstream).is_ok_and(|m| m.matches(upstream)) {
-                return rewrite(upstream, &names[si]);
+        if let Some(t) = self.templates.segments[si].iter().find(|t| t.uri != t.upstream) {
+            if Template::new(&t.upstream).is_ok_and(|m| m.matches(upstream)) {
+                return rewrite(upstream, names[si]);
             }
         }
         let taken_by_other = match self.route(upstream, names) {
@@ -301,7 +324,7 @@ impl Resources {
             None => false,
         };
         let exposed = match scheme(upstream) {
-            Some(s) if taken_by_other && !is_fetchable(s) => rewrite(upstream, &names[si]),
+            Some(s) if taken_by_other && !is_fetchable(s) => rewrite(upstream, names[si]),
             // A fetchable URI another server already exposes stays theirs: it is not rewritten.
             _ if taken_by_other => return upstream.to_string(),
             _ => upstream.to_string(),
@@ -324,17 +347,11 @@ impl Resources {
     }
 
     /// `unknown_resource`, suggesting exposed URIs close to `uri`.
-    pub(crate) fn unknown(&self, uri: &str) -> Error {
-        let limit = super::suggest::limit(uri);
-        let mut scored: Vec<(usize, &str)> = self
-            .resources
-            .items
-            .iter()
-            .take(super::suggest::MAX_CANDIDATES)
-            .filter_map(|i| super::suggest::distance(uri, &i.res.uri, limit).map(|d| (d, i.res.uri.as_str())))
+    fn unknown(&self, uri: &str) -> Error {
+        let suggestions: Vec<String> = suggest::closest(uri, self.resources.all().map(|(_, i)| i.uri.as_str()), 3)
+            .into_iter()
+            .map(str::to_string)
             .collect();
-        scored.sort_by_key(|(d, _)| *d);
-        let suggestions: Vec<String> = scored.into_iter().take(3).map(|(_, u)| u.to_string()).collect();
         let mut message = format!("Unknown resource: {}", clip(uri, 200));
         if !suggestions.is_empty() {
             message.push_str(&format!("; did you mean {}?", suggestions.join(", ")));
@@ -342,6 +359,155 @@ impl Resources {
         let mut e = Error::new(Code::UnknownResource, Span::whole(uri), message);
         e.suggestions = suggestions;
         e
+    }
+}
+
+impl Router {
+    fn server_names(&self) -> Vec<&str> {
+        self.c.servers.iter().map(|s| s.name.as_str()).collect()
+    }
+
+    /// Exposes a server's resources or resource templates from the items of its list (their
+    /// URIs), replacing what it exposed before; see the module documentation for when a URI is
+    /// rewritten. The name-level core of every host, like [`Router::expose_list`].
+    ///
+    /// # Errors
+    /// `unknown_server`; `invalid_argument` for an item without a string URI, a URI that is not
+    /// absolute, or a template this router cannot match; `name_collision` for a URI another
+    /// server has and that cannot be rewritten (with [`OnInvalid::Skip`], such items are
+    /// skipped instead).
+    pub fn expose_uris(
+        &mut self,
+        kind: UriKind,
+        server: &str,
+        items: &[ListItem<'_>],
+        on_invalid: OnInvalid,
+    ) -> Result<Exposure<ExposedResource>, Error> {
+        let si = self.server_index(server)?;
+        let names = self.server_names();
+        let what = kind.noun();
+        let mut skipped = Vec::new();
+        let mut fresh: Vec<Item> = Vec::with_capacity(items.len());
+        let mut batch: HashSet<&str> = HashSet::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let upstream = match item {
+                ListItem::Named(u) => *u,
+                ListItem::Unnamed(got) => {
+                    let e = Error::invalid_argument(format!(
+                        "{}[{i}].{} must be a string, got {got}",
+                        kind.key(),
+                        kind.field()
+                    ));
+                    match on_invalid {
+                        OnInvalid::Throw => return Err(e),
+                        OnInvalid::Skip => {
+                            skipped.push(Skipped { name: String::new(), code: e.code, message: e.message });
+                            continue;
+                        }
+                    }
+                }
+            };
+            let checked = self.resources.exposed_form(kind, &names, si, upstream).and_then(|uri| {
+                if kind == UriKind::Template {
+                    Template::new(upstream).map_err(Error::invalid_argument)?;
+                }
+                if !batch.insert(upstream) || fresh.iter().any(|f| f.uri == uri) {
+                    return Err(Error::new(
+                        Code::NameCollision,
+                        Span::whole(upstream),
+                        format!("server {} {what} {} is listed twice", quoted(server), quoted(upstream)),
+                    ));
+                }
+                Ok(uri)
+            });
+            match (checked, on_invalid) {
+                (Ok(uri), _) => {
+                    let matcher = if kind == UriKind::Template { Template::new(&uri).ok() } else { None };
+                    fresh.push(Item { uri, upstream: upstream.to_string(), index: i as u32, matcher });
+                }
+                (Err(e), OnInvalid::Skip) => {
+                    skipped.push(Skipped { name: upstream.to_string(), code: e.code, message: e.message })
+                }
+                (Err(e), OnInvalid::Throw) => return Err(e),
+            }
+        }
+        let exposed: Vec<ExposedResource> = fresh
+            .iter()
+            .map(|f| ExposedResource { uri: f.uri.clone(), server: server.to_string(), upstream: f.upstream.clone() })
+            .collect();
+        let entries = fresh
+            .iter()
+            .map(|f| Placed { server: si, index: f.index as usize, enabled: true, listed: true, routed: true })
+            .collect();
+        let list = match kind {
+            UriKind::Resource => &mut self.resources.resources,
+            UriKind::Template => &mut self.resources.templates,
+        };
+        let changed = list.replace(si, fresh);
+        let placement = Placement { segments: vec![Segment { slot: si, entries }], renamed: Vec::new() };
+        Ok(Exposure { exposed, skipped, changed, warnings: Vec::new(), placement })
+    }
+
+    /// The exposed URI and the upstream URI of server `server`'s item at `pos`: what a
+    /// [`Placed`] of the last expose of `kind` stands for.
+    pub fn placed_uri(&self, kind: UriKind, server: usize, pos: usize) -> Option<(&str, &str)> {
+        let list = self.resources.list(kind);
+        list.segments.get(server)?.get(pos).map(|i| (i.uri.as_str(), i.upstream.as_str()))
+    }
+
+    /// Exposes one backend resource URI, adding it to the server's resources (see the module
+    /// documentation for when it is rewritten).
+    ///
+    /// # Errors
+    /// `unknown_server`; `invalid_argument` for a URI that is not absolute; `name_collision`
+    /// when another server has the URI and it cannot be rewritten.
+    pub fn expose_resource(&mut self, server: &str, uri: &str) -> Result<String, Error> {
+        let si = self.server_index(server)?;
+        if let Some(it) = self.resources.resources.segments[si].iter().find(|i| i.upstream == uri) {
+            return Ok(it.uri.clone());
+        }
+        let names = self.server_names();
+        let exposed = self.resources.exposed_form(UriKind::Resource, &names, si, uri)?;
+        let list = &mut self.resources.resources;
+        let pos = list.segments[si].len() as u32;
+        list.by_uri.insert(exposed.clone(), (si as u32, pos));
+        list.segments[si].push(Item { uri: exposed.clone(), upstream: uri.to_string(), index: pos, matcher: None });
+        Ok(exposed)
+    }
+
+    /// The server and the backend's own URI for an exposed resource URI.
+    ///
+    /// # Errors
+    /// `unknown_resource` when no server provides it.
+    pub fn route_resource(&self, uri: &str) -> Result<(&str, Cow<'_, str>), Error> {
+        let (si, upstream) =
+            self.resources.route(uri, &self.server_names()).ok_or_else(|| self.resources.unknown(uri))?;
+        Ok((&self.c.servers[si].name, Cow::Owned(upstream)))
+    }
+
+    /// Where a `resources/read` of `uri` goes.
+    ///
+    /// # Errors
+    /// `unknown_resource` (with close URIs as suggestions), and the header's errors.
+    pub fn resource_target(&self, uri: &str, given: Option<&str>) -> Result<Target, Error> {
+        check_header(given, uri)?;
+        let names = self.server_names();
+        let (si, upstream) = self.resources.route(uri, &names).ok_or_else(|| self.resources.unknown(uri))?;
+        Ok(Target { server: names[si].to_string(), header: header::encode(&upstream), upstream })
+    }
+
+    /// The URI a client should see for `uri`, a URI that `server` returned in a result (a
+    /// `resource_link`, an embedded resource, `contents[].uri`): the exposed URI of one of its
+    /// resources, or the URI itself, rewritten when another server already exposes it; it is
+    /// remembered (up to 10,000 links), so that reading it routes back to `server`.
+    ///
+    /// # Errors
+    /// `unknown_server`.
+    pub fn rewrite_uri(&mut self, server: &str, uri: &str) -> Result<String, Error> {
+        let si = self.server_index(server)?;
+        let names: Vec<String> = self.c.servers.iter().map(|s| s.name.clone()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        Ok(self.resources.link(si, uri, &names))
     }
 }
 

@@ -13,6 +13,7 @@ for (const scenario of load('router').scenarios) {
         assert.equal(e.code, scenario.configErrorCode ?? 'invalid_config');
         if (scenario.configError) assert.deepEqual(e.diagnostics.map((d) => d.message), scenario.configError);
         else assert.equal(e.diagnostics.length, scenario.configErrorCodes);
+        if (scenario.configSuggestions) assert.deepEqual(e.suggestions, scenario.configSuggestions);
         for (const d of e.diagnostics) assert.ok(d.message.startsWith(`${d.path}: `), d.message);
         return true;
       });

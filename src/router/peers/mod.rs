@@ -407,6 +407,47 @@ impl PeerStyle {
     }
 }
 
+impl super::naming::Naming for PeerStyle {
+    fn id(&self) -> &str {
+        PeerStyle::id(self)
+    }
+
+    fn plan(
+        &self,
+        router: &super::Router,
+        kind: super::Kind,
+        si: usize,
+        items: Vec<super::naming::Item<'_>>,
+        on_invalid: super::OnInvalid,
+    ) -> Result<super::naming::Plan, Error> {
+        super::expose::plan_peer(self, router, kind, si, items, on_invalid)
+    }
+
+    fn segments(&self, _servers: usize) -> usize {
+        1
+    }
+
+    fn slot(&self, _si: usize) -> usize {
+        0
+    }
+
+    fn separator(&self) -> &str {
+        self.split_separator().unwrap_or("")
+    }
+
+    fn prefix(&self) -> &str {
+        PeerStyle::prefix(self)
+    }
+
+    fn check_server_name(&self, name: &str) -> Result<(), String> {
+        PeerStyle::check_server_name(self, name)
+    }
+
+    fn peer(&self) -> Option<&PeerStyle> {
+        Some(self)
+    }
+}
+
 /// A warning for each listed name that a model provider refuses.
 pub(crate) fn provider_notes<'a>(peer: &str, names: impl Iterator<Item = &'a str>) -> Vec<Diagnostic> {
     let mut out = Vec::new();

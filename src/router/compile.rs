@@ -1,0 +1,308 @@
+//! Compiling a router configuration: every check that needs the whole configuration (server
+//! names the style can write, unique names and pools, aliases that point somewhere, patterns
+//! that name configured servers), defaults filled in, patterns compiled, the style built.
+
+use super::config::{config_error, problem, PatternConfig, RouterConfig, StyleConfig};
+use super::fit::Limit;
+use super::naming::Naming;
+use super::pattern::Glob;
+use super::peers::{PeerStyle, PEERS};
+use super::style::{Own, STYLES};
+use crate::convention::syntropy::Upstream;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::provider::{self, Provider};
+use crate::text::quoted;
+
+/// A configured server with its defaults filled in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Server {
+    /// Its name in exposed names.
+    pub name: String,
+    /// How the backend writes its tool names.
+    pub upstream: Upstream,
+    /// Syntropy: its pool key.
+    pub pool: Option<String>,
+    /// Syntropy: the backend's own prefix.
+    pub upstream_prefix: Option<String>,
+    /// A disabled server's tools are all disabled.
+    pub enabled: bool,
+}
+
+/// When exposed names carry the server (see [`RouterConfig::prefix_mode`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum PrefixMode {
+    #[default]
+    Always,
+    Conditional,
+    Never,
+}
+
+/// An `enabled` / `disabled` entry, compiled.
+#[derive(Debug)]
+pub(crate) enum Rule {
+    /// Globs over exposed, qualified and upstream names.
+    Name(Vec<Glob>),
+    /// A server glob and a glob over its upstream names.
+    Upstream { server: Glob, tool: Glob },
+}
+
+impl Rule {
+    pub(crate) fn matches(&self, server: Option<&str>, upstream: &str, names: &[&str]) -> bool {
+        match self {
+            Rule::Name(globs) => globs.iter().any(|g| g.matches(upstream) || names.iter().any(|n| g.matches(n))),
+            Rule::Upstream { server: s, tool } => server.is_some_and(|name| s.matches(name)) && tool.matches(upstream),
+        }
+    }
+}
+
+/// A configuration, checked and compiled: what the router decides with.
+#[derive(Debug)]
+pub(crate) struct Compiled {
+    pub style: Box<dyn Naming>,
+    /// `mcp__<gateway>__` for the styles whose clients qualify names, else empty.
+    pub qualified_prefix: String,
+    pub servers: Vec<Server>,
+    pub builtins: Vec<String>,
+    pub aliases: Vec<(String, String)>,
+    /// `(path in the configuration, rule)`, for `enabled` then `disabled`.
+    pub enabled: Vec<(String, Rule)>,
+    pub disabled: Vec<(String, Rule)>,
+    pub limit: Option<Limit>,
+    pub strict: bool,
+    pub prefix_mode: PrefixMode,
+}
+
+fn rules(list: &[PatternConfig], what: &str, claude: bool) -> Vec<(String, Rule)> {
+    list.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let rule = match p {
+                // Claude Code's rules: `mcp__server` covers every tool of the server, and so
+                // does any rule without `*` for the names that continue it after `__`.
+                PatternConfig::Name(p) if claude && !p.contains('*') => {
+                    Rule::Name(vec![Glob::new(p), Glob::new(&format!("{p}__*"))])
+                }
+                PatternConfig::Name(p) => Rule::Name(vec![Glob::new(p)]),
+                PatternConfig::Upstream(u) => Rule::Upstream { server: Glob::new(&u.server), tool: Glob::new(&u.tool) },
+            };
+            (format!("{what}[{i}]"), rule)
+        })
+        .collect()
+}
+
+/// The style a configuration names; `Err((path, message))` when it names none.
+fn style_of(config: &StyleConfig) -> Result<Box<dyn Naming>, (&'static str, String)> {
+    match config {
+        StyleConfig::Named(name) => match Own::named(name) {
+            Some(own) => Ok(Box::new(own)),
+            None if PEERS.contains(&name.as_str()) => Ok(Box::new(PeerStyle::new(name, &Default::default())?)),
+            None => Err((
+                "style",
+                format!(
+                    "unknown style {}: use {}, {{ peer, prefix? }} or {{ separator, prefix?, pattern? }}",
+                    quoted(name),
+                    STYLES.iter().chain(PEERS).map(|s| quoted(s)).collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        },
+        StyleConfig::Peer(p) => Ok(Box::new(PeerStyle::new(&p.peer, &p.params())?)),
+        StyleConfig::Custom { separator, prefix, pattern } => {
+            Ok(Box::new(Own::custom(separator, prefix.as_deref(), pattern.as_deref())?))
+        }
+    }
+}
+
+/// Validates `config`, or returns every problem found as one `invalid_config` error.
+pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
+    let mut problems = Vec::new();
+    let style = match style_of(&config.style) {
+        Ok(style) => Some(style),
+        Err((path, message)) => {
+            problems.push(problem(path, message));
+            None
+        }
+    };
+    let provider = match config.provider.as_deref().map(str::parse::<Provider>) {
+        Some(Err(e)) => {
+            problems.push(problem("provider", e.message));
+            None
+        }
+        Some(Ok(p)) => Some(p),
+        None => None,
+    };
+    let is_syntropy = style.as_ref().is_some_and(|s| s.id() == "syntropy");
+    let gateway =
+        config.gateway.clone().unwrap_or_else(|| if is_syntropy { "syntropy" } else { "gateway" }.to_string());
+    if config.gateway.is_some() && crate::convention::claude::normalize_server_name(&gateway) != gateway
+        || gateway.is_empty()
+        || gateway.contains("__")
+    {
+        problems.push(problem(
+            "gateway",
+            format!(
+                "{} is not a server name clients can show: use letters, digits, \"_\" and \"-\" without \"__\"",
+                quoted(&gateway)
+            ),
+        ));
+    }
+    let mut servers = Vec::with_capacity(config.servers.len());
+    for (i, s) in config.servers.iter().enumerate() {
+        let path = format!("servers[{i}].name");
+        if let Some(style) = &style {
+            if let Err(message) = style.check_server_name(&s.name) {
+                let mut d = problem(&path, message);
+                d.suggestion = style.suggest_server_name(&s.name).filter(|n| style.check_server_name(n).is_ok());
+                problems.push(d);
+            }
+        }
+        if let Some(j) = config.servers[..i].iter().position(|o| o.name == s.name) {
+            problems.push(problem(
+                &path,
+                format!("{} is already the name of servers[{j}]: server names must be unique", quoted(&s.name)),
+            ));
+        }
+        let pool = s.pool.clone().or_else(|| is_syntropy.then(|| format!("syn-{}", s.name)));
+        let upstream_prefix = s.upstream_prefix.clone().or_else(|| is_syntropy.then(|| format!("mcp__{}__", s.name)));
+        if let Some(pool) = &pool {
+            if let Some(j) = servers.iter().position(|o: &Server| o.pool.as_deref() == Some(pool)) {
+                problems.push(problem(
+                    &format!("servers[{i}].pool"),
+                    format!("{} is already the pool of servers[{j}]: pools must be unique", quoted(pool)),
+                ));
+            }
+        }
+        servers.push(Server { name: s.name.clone(), upstream: s.upstream, pool, upstream_prefix, enabled: s.enabled });
+    }
+    if let Some(peer) = style.as_ref().and_then(|s| s.peer()) {
+        let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+        if let Err((i, message)) = peer.check_servers(&names) {
+            problems.push(problem(&format!("servers[{i}].name"), message));
+        }
+        for (server, _) in &peer.prefixes {
+            if !names.contains(&server.as_str()) {
+                problems.push(problem(
+                    &format!("style.prefixes[{}]", quoted(server)),
+                    format!("{} is not a configured server: use one of {}", quoted(server), names.join(", ")),
+                ));
+            }
+        }
+        if config.prefix_mode.as_deref().is_some_and(|m| m != "always") {
+            problems.push(problem(
+                "prefixMode",
+                format!(
+                    "a peer style prefixes as {} does{}",
+                    peer.id(),
+                    if peer.id() == "agentgateway" { ": use the style's `mode`" } else { ": remove prefixMode" }
+                ),
+            ));
+        }
+    }
+    for (i, b) in config.builtins.iter().enumerate() {
+        if b.is_empty() || !b.bytes().all(crate::convention::mcp::is_name_byte) {
+            problems.push(problem(&format!("builtins[{i}]"), format!("{} is not a valid MCP tool name", quoted(b))));
+        }
+        if config.builtins[..i].contains(b) {
+            problems.push(problem(&format!("builtins[{i}]"), format!("{} is listed twice", quoted(b))));
+        }
+    }
+    if let Some(style) = &style {
+        for (old, new) in &config.aliases.0 {
+            let path = format!("aliases[{}]", quoted(old));
+            if config.builtins.contains(old) {
+                problems.push(problem(
+                    &path,
+                    format!(
+                        "the alias {} is a built-in's name: an alias must be an old name no longer in use",
+                        quoted(old)
+                    ),
+                ));
+            }
+            // Peers whose names do not split back are checked when the alias is used.
+            let parses = !style.separator().is_empty();
+            let known = config.builtins.contains(new) || !parses || style.split(new, &servers).is_some();
+            if !known {
+                problems.push(problem(
+                    &path,
+                    format!(
+                        "points to {}, which no server or built-in provides: point it to a current exposed name",
+                        quoted(new)
+                    ),
+                ));
+            }
+            if config.aliases.0.iter().any(|(o, _)| o == new) {
+                problems.push(problem(
+                    &path,
+                    format!("points to {}, which is itself an alias: point it to the final name", quoted(new)),
+                ));
+            }
+        }
+    }
+    for (list, patterns) in [("enabled", &config.enabled), ("disabled", &config.disabled)] {
+        for (i, p) in patterns.iter().enumerate() {
+            let empty = |path: String, problems: &mut Vec<Diagnostic>| {
+                problems.push(problem(&path, "an empty pattern matches nothing: remove it".to_string()));
+            };
+            match p {
+                PatternConfig::Name(p) if p.is_empty() => empty(format!("{list}[{i}]"), &mut problems),
+                PatternConfig::Upstream(u) => {
+                    if u.server.is_empty() {
+                        empty(format!("{list}[{i}].server"), &mut problems);
+                    } else if !u.server.contains('*') && !config.servers.iter().any(|s| s.name == u.server) {
+                        let known: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+                        problems.push(problem(
+                            &format!("{list}[{i}].server"),
+                            format!(
+                                "{} is not a configured server: use one of {}",
+                                quoted(&u.server),
+                                known.join(", ")
+                            ),
+                        ));
+                    }
+                    if u.tool.is_empty() {
+                        empty(format!("{list}[{i}].tool"), &mut problems);
+                    }
+                }
+                PatternConfig::Name(_) => {}
+            }
+        }
+    }
+    let prefix_mode = match config.prefix_mode.as_deref() {
+        None | Some("always") => PrefixMode::Always,
+        Some("conditional") => PrefixMode::Conditional,
+        Some("never") => PrefixMode::Never,
+        Some(other) => {
+            problems.push(problem(
+                "prefixMode",
+                format!("{} is not \"always\", \"conditional\" or \"never\"", quoted(other)),
+            ));
+            PrefixMode::Always
+        }
+    };
+    let Some(style) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
+    let qualified_prefix = if style.qualifies() { format!("mcp__{gateway}__") } else { String::new() };
+    // Claude Code refuses names over 64 characters, whatever the provider: the qualifying
+    // styles are fitted to it even when no provider is set. A gateway name so long that its
+    // prefix leaves almost nothing still leaves 16.
+    // A style whose names have a length limit of their own (agent: 64) is fitted to it too.
+    let max = provider::MAX_LEN.saturating_sub(qualified_prefix.len()).max(16);
+    let limit = match (provider, style.qualifies(), style.max_len()) {
+        (Some(p), _, own) => Some(Limit { provider: Some(p), max: own.map_or(max, |m| m.min(max)) }),
+        (None, true, _) => Some(Limit { provider: None, max }),
+        (None, false, Some(own)) => Some(Limit { provider: None, max: own }),
+        (None, false, None) => None,
+    };
+    let claude = style.id() == "claude";
+    Ok(Compiled {
+        enabled: rules(&config.enabled, "enabled", claude),
+        disabled: rules(&config.disabled, "disabled", claude),
+        style,
+        qualified_prefix,
+        servers,
+        builtins: config.builtins.clone(),
+        aliases: config.aliases.0.clone(),
+        limit,
+        strict: config.strict,
+        prefix_mode,
+    })
+}

@@ -1,0 +1,67 @@
+// Decisions in the core, payloads in the host: no MCP object, schema or result text reaches the
+// core. Every string the package writes into wasm memory is read either character by character
+// from its start (the ASCII loops of the glue's input buffer and of wasm-bindgen's string
+// passing) or through TextEncoder, so both are watched; nested objects (schemas, annotations,
+// arguments, result blocks) are proxies that record any read, which is what a conversion into
+// wasm (Reflect.get on a JsValue) would do.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const crossed = [];
+const { encode, encodeInto } = TextEncoder.prototype;
+TextEncoder.prototype.encode = function (s) { crossed.push(String(s)); return encode.call(this, s); };
+TextEncoder.prototype.encodeInto = function (s, into) { crossed.push(String(s)); return encodeInto.call(this, s, into); };
+const { charCodeAt } = String.prototype;
+String.prototype.charCodeAt = function (i) { if (i === 0) crossed.push(String(this)); return charCodeAt.call(this, i); };
+const { Router } = await import('mcp-naming');
+
+const reads = [];
+/** An object whose every read (but of `then`, which awaits probe) is recorded. */
+const watched = (label, target) => new Proxy(target, {
+  get(t, k, r) { if (k !== 'then' && typeof k === 'string') reads.push(`${label}.${k}`); return Reflect.get(t, k, r); },
+  ownKeys(t) { reads.push(`${label}:keys`); return Reflect.ownKeys(t); },
+});
+
+const DESCRIPTION = 'A description no core should see, '.repeat(5);
+const tool = (server, i) => ({
+  name: `tool_number_${i}_of_${server}`,
+  description: DESCRIPTION,
+  inputSchema: watched(`schema(${server}/${i})`, { type: 'object', properties: { q: { type: 'string' } } }),
+  annotations: watched(`annotations(${server}/${i})`, { readOnlyHint: true }),
+  _meta: watched(`meta(${server}/${i})`, { owner: 'x' }),
+});
+
+test('exposing, listing and routing hand the core names only', () => {
+  const router = new Router({ style: 'claude', servers: [{ name: 'alpha' }, { name: 'beta' }] });
+  for (const s of ['alpha', 'beta']) router.exposeTools(s, { tools: Array.from({ length: 50 }, (_, i) => tool(s, i)) });
+  router.listTools();
+  router.listTools({ pageSize: 7 });
+  const args = watched('arguments', { q: 'a secret argument' });
+  crossed.length = 0;
+  const mapped = router.mapCallTool({ name: 'alpha__tool_number_3_of_alpha', arguments: args });
+  assert.equal(mapped.params.arguments, args);
+  assert.deepEqual(crossed, [], 'a hit crosses nothing');
+  assert.throws(() => router.mapCallTool({ name: 'alpha__tool_number_3_of_alpa', arguments: args }), { code: 'unknown_tool' });
+  assert.ok(crossed.every((s) => s.length < 200), `only names crossed: ${crossed.filter((s) => s.length >= 200).length} long strings`);
+  assert.ok(!crossed.some((s) => s.includes('description no core')), 'no description crossed');
+  assert.deepEqual(reads, [], `no nested object was read: ${reads.slice(0, 5)}`);
+  // The watch sees what does cross: a miss on a name that is the description.
+  assert.throws(() => router.route(DESCRIPTION.slice(0, 60)), { code: 'unknown_tool' });
+  assert.ok(crossed.some((s) => s.includes('description no core')), 'the watch sees an ASCII string crossing');
+});
+
+test('a 10 MB tool result is walked here: its text is never read, its URIs alone cross', () => {
+  const router = new Router({ style: 'claude', servers: [{ name: 'files' }, { name: 'other' }] });
+  router.exposeResources('other', { resources: [{ uri: 'file:///shared.txt' }, { uri: 'mem://notes' }] });
+  const text = 'x'.repeat(10 * 1024 * 1024);
+  const block = watched('textBlock', { type: 'text', text });
+  const link = { type: 'resource_link', uri: 'mem://notes', name: 'notes' };
+  crossed.length = 0;
+  reads.length = 0;
+  const out = router.rewriteResult('files', { content: [block, link], structuredContent: watched('structured', { big: text }) });
+  assert.equal(out.content[0], block, 'the text block is passed on as it is');
+  assert.equal(out.content[1].uri, 'mem://files/notes', 'the link another server shares is rewritten');
+  assert.deepEqual(reads, ['textBlock.type'], 'only the block type is read');
+  assert.deepEqual(crossed.filter((s) => s.length > 100), [], 'no text crossed');
+  assert.ok(crossed.includes('mem://notes'), 'the URI crossed');
+});
