@@ -2,8 +2,9 @@
 //! `tools/tool-registry.ts` `registerTool`): `<server>_<tool>`, given `mcp_` in front unless it
 //! starts with `mcp_` already; every UTF-16 unit outside `[A-Za-z0-9_.:-]` becomes `_`; a name
 //! not starting with a letter or `_` gets `_` in front; past 63 characters the first 30, `...`
-//! and the last 30 are kept. No hash. The registry is a map by name: a later tool of the same
-//! name replaces the earlier one.
+//! and the last 30 are kept. No hash. A tool without a name is skipped (`mcp-client.ts`
+//! `isEnabled`). The registry is a map by name: a later tool of the same name replaces the
+//! earlier one.
 
 use super::{replace_utf16, Cut, Keeps, Naming};
 
@@ -27,6 +28,12 @@ pub(crate) fn valid_name(name: &str) -> (String, bool) {
 pub(super) fn name(server: &str, tools: &[&str]) -> Naming {
     let mut n = Naming::new(tools.len(), Keeps::Last);
     for (i, tool) in tools.iter().enumerate() {
+        if tool.is_empty() {
+            n.refused[i] = Some(
+                "gemini-cli skips a tool without a name (\"Discovered a function declaration without a name\"), so it is not shown: give every tool a name".to_string(),
+            );
+            continue;
+        }
         let (shown, cut) = valid_name(&format!("{server}_{tool}"));
         n.shown[i] = Some(shown);
         n.cut[i] = cut.then_some(Cut::Truncated);

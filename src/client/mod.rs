@@ -219,7 +219,7 @@ fn word(client: Client, tools: &[&str], naming: Naming) -> View {
         let name = s.name.as_str();
         if let (Some(kind), Some(shown)) = (cut.get(i).copied().flatten(), s.shown.as_deref()) {
             let how = match kind {
-                Cut::Hashed => "cuts it and ends it with a hash",
+                Cut::Hashed => "ends it with a hash (and cuts it where it is too long)",
                 Cut::Truncated => "cuts it",
             };
             s.diagnostics.push(Diagnostic::warning(
