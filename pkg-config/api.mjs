@@ -493,3 +493,19 @@ export const Router = makeRouter({
   },
   known,
 });
+
+/** Client ids `clientView` takes (the core refuses any other with `invalid_argument`). */
+export const CLIENTS = Object.freeze(['claude-code', 'codex', 'vscode', 'gemini-cli', 'cline', 'openai-agents']);
+
+/**
+ * The names `client` shows the model for the tools of the server the user named `server`:
+ * `{ tools: [{ name, shown, diagnostics }], diagnostics }`, with `client_hashed`,
+ * `client_collision`, `client_refused` and `client_tool_cap` where the client cuts, merges or
+ * refuses names. `shown` is `null` for a tool the client does not list at all.
+ */
+export function clientView(client, server, tools) {
+  string(client, 'client');
+  string(server, 'server');
+  strings(tools, 'tools');
+  return call(() => wasm().client_view(client, server, tools));
+}

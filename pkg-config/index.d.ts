@@ -328,3 +328,25 @@ export declare class Router {
   /** @throws NamingError unknown_resource */
   routeResource(uri: string): { server: string; uri: string };
 }
+
+/** An MCP client whose naming `clientView` reproduces. */
+export type Client = 'claude-code' | 'codex' | 'vscode' | 'gemini-cli' | 'cline' | 'openai-agents';
+export declare const CLIENTS: readonly Client[];
+/** One exposed tool as a client shows it; `shown` is null when the client lists no tool for it. */
+export interface ClientShownTool {
+  name: string;
+  shown: string | null;
+  diagnostics: Diagnostic[];
+}
+export interface ClientView {
+  tools: ClientShownTool[];
+  /** `client_tool_cap`, or `client_refused` for the server as a whole. */
+  diagnostics: Diagnostic[];
+}
+/**
+ * The names `client` shows for the tools of the server the user named `server` (for `vscode`:
+ * the server's announced title or name, else its label), with `client_hashed`,
+ * `client_collision`, `client_refused` and `client_tool_cap` diagnostics.
+ * @throws NamingError `invalid_argument` for an unknown client or arguments of the wrong type.
+ */
+export declare function clientView(client: Client, server: string, tools: readonly string[]): ClientView;

@@ -222,6 +222,16 @@ codes! {
     InvalidPath => "invalid_path",
     /// A structured value nested deeper than the limit.
     TooDeep => "too_deep",
+    /// Client view: the client cuts or hashes this tool's name, so the model sees a name that
+    /// no longer reads like the tool (a warning).
+    ClientHashed => "client_hashed",
+    /// Client view: two exposed tools get one name in the client, which keeps only one of them.
+    ClientCollision => "client_collision",
+    /// Client view: the client (or the model API behind it) refuses the name, the server or the
+    /// whole request.
+    ClientRefused => "client_refused",
+    /// Client view: the catalog has more tools than the client sends or accepts.
+    ClientToolCap => "client_tool_cap",
 }
 
 impl fmt::Display for Code {

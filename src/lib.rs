@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub(crate) mod chars;
+pub mod client;
 pub mod convention;
 pub mod diagnostic;
 pub mod json;

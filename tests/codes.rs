@@ -1,5 +1,6 @@
 //! Every code, with one input from the conformance data that yields it: the table in the
-//! README's "Codes" section is generated from tests/data/*.json here, and must match it. A
+//! README's "Codes" section is generated from tests/data/*.json (and the client views' cases,
+//! tests/peers/cited/clients.json) here, and must match it. A
 //! code no case yields, or a code the README lists that no longer exists, fails the suite.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -34,6 +35,14 @@ fn example(ancestors: &[&Value], array: Option<&[Value]>, code: &str) -> String 
                 };
             }
         }
+    }
+    // A client-view case (tests/peers/cited/clients.json): the server and its tools.
+    if let Some(case) = ancestors.iter().rev().filter_map(|a| a.as_object()).find(|o| o.contains_key("shown")) {
+        return format!(
+            "server `{}`, tools `{}`",
+            clip(case["server"].as_str().unwrap_or("")),
+            clip(&case["tools"].to_string())
+        );
     }
     let Some(o) = ancestors.last().and_then(|a| a.as_object()) else { return "—".to_string() };
     for k in INPUTS {
@@ -120,17 +129,20 @@ fn table() -> String {
     let mut files: Vec<_> =
         std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| !p.ends_with("tables.json")).collect();
     files.sort();
+    // The client views' codes come from their cited cases.
+    files.push(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/peers/cited/clients.json").into());
     let mut found = BTreeMap::new();
     for f in &files {
         let v: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
-        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let name =
+            f.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().to_string_lossy().trim_start_matches('/').to_string();
         walk(&v, &mut Vec::new(), &name, &mut found);
     }
     let mut out = String::from("| code | one input that yields it | conformance data |\n| --- | --- | --- |\n");
     let mut missing = Vec::new();
     for c in Code::ALL {
         match found.get(c.as_str()) {
-            Some((file, ex)) => out.push_str(&format!("| `{}` | {ex} | `tests/data/{file}` |\n", c.as_str())),
+            Some((file, ex)) => out.push_str(&format!("| `{}` | {ex} | `{file}` |\n", c.as_str())),
             None => missing.push(c.as_str()),
         }
     }

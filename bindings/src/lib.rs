@@ -482,3 +482,24 @@ pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> St
 
 #[cfg(all(test, feature = "names", feature = "registry", feature = "openproject"))]
 mod tests;
+
+/// `clientView`: the names a client shows for one server's tools, with what goes wrong
+/// (`client::view`); an unknown client id is the core's `invalid_argument`.
+#[cfg(feature = "names")]
+#[wasm_bindgen]
+pub fn client_view(client: &str, server: &str, tools: Vec<String>) -> Result<JsValue, JsValue> {
+    let client: mcp_naming::client::Client = client.parse().map_err(|e| error_to_js(client, &e))?;
+    let refs: Vec<&str> = tools.iter().map(String::as_str).collect();
+    let view = mcp_naming::client::view(client, server, &refs);
+    let list = js_sys::Array::new();
+    for t in &view.tools {
+        list.push(
+            &Obj::new()
+                .set("name", t.name.as_str())
+                .set("shown", str_or_null(t.shown.as_deref()))
+                .set("diagnostics", diagnostics(&t.name, &t.diagnostics))
+                .done(),
+        );
+    }
+    Ok(Obj::new().set("tools", list).set("diagnostics", diagnostics(server, &view.diagnostics)).done())
+}

@@ -28,7 +28,7 @@ mod fastmcp;
 mod langchain;
 mod litellm;
 mod metamcp;
-mod openai;
+pub(crate) mod openai;
 
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::provider::Provider;

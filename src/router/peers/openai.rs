@@ -131,6 +131,24 @@ pub(super) fn name(
     Ok(out)
 }
 
+/// The names the JavaScript SDK gives the tools of one server, each with whether it was
+/// shortened or disambiguated with a hash (the client view of `openai-agents`, `crate::client`).
+/// The naming is [`name`]'s, unchanged.
+pub(crate) fn client_names(server: &str, tools: &[&str]) -> Result<Vec<(String, bool)>, Error> {
+    let lists = [Listed { server: 0, name: server, tools: tools.to_vec() }];
+    let named = name(&lists, &[], &[], false)?;
+    let external = endpoint::js(server).unwrap_or_else(|| server.to_string());
+    Ok(named
+        .into_iter()
+        .map(|n| {
+            let base =
+                function_name(&format!("mcp_{}__{}", safe(&external, "server"), safe(tools[n.tool], "tool")), false);
+            let hashed = n.name != base;
+            (n.name, hashed)
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
