@@ -71,6 +71,11 @@ export class AgentRegistry extends DurableObject {
     return this.servers.find((s) => s.name === name);
   }
 
+  /** The server's config generation: a discovery started under another one is not recorded. */
+  gen(name) {
+    return this.generation.get(name) ?? 0;
+  }
+
   /** 'up', 'down', 'pending' (not listed yet) or 'disabled'. */
   state(name) {
     if (!this.server(name)?.enabled) return 'disabled';
@@ -100,7 +105,7 @@ export class AgentRegistry extends DurableObject {
     up = new Upstream(cfg.name, cfg.url, {
       headers,
       onToolsChanged: () => this.onUpstreamChanged(cfg.name),
-      log: (m) => console.warn(`[${this.agent}] ${m}`),
+      onError: (e) => this.onUpstreamError(cfg.name, up, e),
     });
     this.upstreams.set(cfg.name, up);
     return up;
@@ -109,6 +114,20 @@ export class AgentRegistry extends DurableObject {
   dropUpstream(name) {
     this.upstreams.get(name)?.close();
     this.upstreams.delete(name);
+  }
+
+  /**
+   * The connection reported an error outside any request (its notification stream broke, say):
+   * if the server no longer answers a ping, it goes down now rather than at the next call.
+   */
+  onUpstreamError(name, up, error) {
+    console.warn(`[${this.agent}] ${name}: ${error.message}`);
+    if (up.checking || this.upstreams.get(name) !== up || this.status.get(name)?.state !== 'up') return;
+    up.checking = (async () => {
+      if (!(await up.ping(2_000))) {
+        await this.markDown(name, up, { code: 'upstream_unreachable', message: `the connection broke (${error.message}) and the server does not answer a ping` });
+      }
+    })().catch((e) => console.error(`[${this.agent}] ${name}: checking the connection:`, e)).finally(() => { up.checking = null; });
   }
 
   /** An upstream's notifications/tools/list_changed: that server alone is listed again. */
@@ -136,7 +155,7 @@ export class AgentRegistry extends DurableObject {
   discoverOne(name) {
     const run = (async () => {
       const cfg = this.server(name);
-      const generation = this.generation.get(name) ?? 0;
+      const generation = this.gen(name);
       const started = Date.now();
       const deadline = this.settings.DISCOVERY_DEADLINE_MS;
       let up;
@@ -147,10 +166,10 @@ export class AgentRegistry extends DurableObject {
       try {
         up = this.upstream(cfg);
         const listed = await Promise.race([up.listTools({ timeout: deadline, signal: stop.signal }), aborted]);
-        if (this.generation.get(name) !== generation || !this.server(name)) return { server: name, ok: false, superseded: true };
+        if (this.gen(name) !== generation || !this.server(name)) return { server: name, ok: false, superseded: true };
         return await this.recordList(cfg, listed, started);
       } catch (e) {
-        if (this.generation.get(name) !== generation || !this.server(name)) return { server: name, ok: false, superseded: true };
+        if (this.gen(name) !== generation || !this.server(name)) return { server: name, ok: false, superseded: true };
         this.dropUpstream(name); // the next attempt starts from a fresh connection
         const error = e instanceof ApiError ? { code: e.code, message: e.message } : describeError(e);
         return this.recordFailure(name, error, started);
@@ -343,7 +362,7 @@ export class AgentRegistry extends DurableObject {
       result = await up.callTool(mapped.params, { timeout: this.settings.CALL_TIMEOUT_MS, signal });
     } catch (e) {
       if (isServerAnswer(e)) {
-        throw rpcError({ code: e.code, message: `server "${mapped.server}": ${String(e.message).replace(/^MCP error -?\d+: /, '')}`, data: e.data });
+        throw rpcError({ code: e.code, message: `server "${mapped.server}": ${String(e.message).replace(/^(MCP error -?\d+: )+/, '')}`, data: e.data });
       }
       const error = describeError(e);
       // A timeout alone may be a slow tool: the server goes down only if a ping gets no answer.
@@ -355,8 +374,9 @@ export class AgentRegistry extends DurableObject {
     return out;
   }
 
-  /** The server a name's prefix names, when it names one of this agent's servers. */
+  /** The server a name's prefix names (through its alias, for a legacy name), when it is one of this agent's. */
   serverOf(name) {
+    if (Object.hasOwn(this.aliases, name)) name = this.aliases[name];
     try {
       const { mcp } = parseToolName(name, 'agent', { servers: this.servers.map((s) => s.name) });
       return mcp && this.server(mcp) ? mcp : null;
@@ -593,7 +613,7 @@ export class AgentRegistry extends DurableObject {
 
   /** A server's connection, cache and status go (it was replaced or removed). */
   async forget(name) {
-    this.generation.set(name, (this.generation.get(name) ?? 0) + 1);
+    this.generation.set(name, this.gen(name) + 1);
     this.dropUpstream(name);
     this.lists.delete(name);
     this.status.delete(name);
@@ -602,7 +622,7 @@ export class AgentRegistry extends DurableObject {
 
   /** A disabled server: no connection, its last list kept, a running listing ignored. */
   pause(name) {
-    this.generation.set(name, (this.generation.get(name) ?? 0) + 1);
+    this.generation.set(name, this.gen(name) + 1);
     this.dropUpstream(name);
   }
 }

@@ -75,14 +75,15 @@ export class Upstream {
   /**
    * @param {string} name the server's name in the registry
    * @param {string} url its Streamable HTTP endpoint
-   * @param {{ headers?: Record<string, string>, onToolsChanged: () => void, log: (message: string) => void }} options
+   * @param {{ headers?: Record<string, string>, onToolsChanged: () => void, onError: (e: Error) => void }} options
    */
-  constructor(name, url, { headers = {}, onToolsChanged, log }) {
+  constructor(name, url, { headers = {}, onToolsChanged, onError }) {
     this.name = name;
     this.url = url;
     this.headers = headers;
     this.onToolsChanged = onToolsChanged;
-    this.log = log;
+    this.onError = onError;
+    this.checking = null;
     this.client = null;
     this.connecting = null;
     this.closed = false;
@@ -108,7 +109,9 @@ export class Upstream {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.client === client) this.onToolsChanged();
     });
-    client.onerror = (e) => this.log(`${this.name}: ${e.message}`);
+    client.onerror = (e) => {
+      if (this.client === client) this.onError(e);
+    };
     try {
       await client.connect(transport, { timeout, signal });
     } catch (e) {

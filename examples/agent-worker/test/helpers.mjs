@@ -237,6 +237,16 @@ export async function built_() {
  */
 export async function startWorker({ vars = {} } = {}) {
   const dir = await built_();
+  // workerd's output (the Worker's console) is kept in `logs` for the tests to read, and shown
+  // only with AGENT_WORKER_LOGS=1.
+  const logs = { text: '' };
+  const keep = (stream) => {
+    stream.setEncoding('utf8');
+    stream.on('data', (d) => {
+      logs.text = (logs.text + d).slice(-1_000_000);
+      if (process.env.AGENT_WORKER_LOGS === '1') process.stderr.write(d);
+    });
+  };
   const persist = mkdtempSync(join(existsSync(RAM_DIR) ? RAM_DIR : tmpdir(), 'agent-worker-do-'));
   const options = (port) => ({
     modules: true,
@@ -250,10 +260,15 @@ export async function startWorker({ vars = {} } = {}) {
     host: '127.0.0.1',
     port,
     cf: false,
+    handleRuntimeStdio(stdout, stderr) {
+      keep(stdout);
+      keep(stderr);
+    },
   });
   const worker = {
     mf: new Miniflare(options(0)),
     persist,
+    get logs() { return logs.text; },
     async restart() {
       const port = new URL(this.url).port;
       await this.mf.dispose();
