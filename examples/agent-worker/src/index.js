@@ -40,7 +40,6 @@ async function mcp({ request, env, params, caller }) {
   const headers = new Headers(request.headers);
   headers.delete('authorization');
   headers.set('x-agent-name', agent);
-  headers.set('x-caller-id', caller.caller_id);
   return stub(env, agent).fetch(new Request(request.url, { method: request.method, headers, body: request.body }));
 }
 

@@ -7,6 +7,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { discardBody } from './body.js';
 
 /** The largest MCP message the endpoint reads (1 MiB). */
 export const MAX_MCP_BODY = 1024 * 1024;
@@ -34,6 +35,7 @@ export class McpEndpoint {
     const id = request.headers.get('mcp-session-id');
     let session = id === null ? undefined : this.sessions.get(id);
     if (id !== null && !session) {
+      await discardBody(request); // read, so that the client's keep-alive connection survives the refusal
       return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found: start a new session' }, id: null }, { status: 404 });
     }
     if (session) {
@@ -41,11 +43,13 @@ export class McpEndpoint {
       this.sessions.set(id, session);
     } else {
       if (request.method !== 'POST') {
+        await discardBody(request);
         return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: send initialize first (POST), then use the Mcp-Session-Id it answers' }, id: null }, { status: 400 });
       }
       session = this.open();
     }
     const response = await session.transport.handleRequest(request);
+    if (!request.bodyUsed) await discardBody(request); // a refusal the transport gave before reading it
     if (!session.transport.sessionId) await session.transport.close(); // not an initialize: nothing to keep
     return response;
   }

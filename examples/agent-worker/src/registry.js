@@ -8,7 +8,7 @@
 //   meta           { agent }                              the agent's name, for alarms and credentials
 //   servers        [MCPServerConfig]                      in the order they were added
 //   aliases        { "<old name>": "<current name>" }
-//   list:<server>  { tools, listedAt, expiresAt, ttlMs, ttlFrom, serverInfo, skipped, truncated }
+//   list:<server>  { tools, listedAt, expiresAt, ttlMs, ttlFrom, cacheScope, serverInfo, skipped, truncated }
 //   status:<server> { state: 'up' | 'down', error?, since, attempts, checkedAt, nextAttemptAt? }
 // A server with no status has not been listed yet ('pending'); a disabled one is not contacted.
 import { DurableObject } from 'cloudflare:workers';
@@ -200,6 +200,7 @@ export class AgentRegistry extends DurableObject {
       expiresAt: now + ttlMs,
       ttlMs,
       ttlFrom: listed.ttlMs === null ? 'default' : 'upstream',
+      cacheScope: listed.cacheScope,
       serverInfo: listed.serverInfo,
       skipped: exposure.skipped,
       truncated: listed.truncated,
@@ -606,7 +607,7 @@ export class AgentRegistry extends DurableObject {
     return {
       ...cfg,
       status: this.state(name),
-      ...(list ? { cache: { tools: list.tools.length, skipped: list.skipped, listedAt: new Date(list.listedAt).toISOString(), expiresAt: new Date(list.expiresAt).toISOString(), ttlMs: list.ttlMs, ttlFrom: list.ttlFrom, serverInfo: list.serverInfo } } : {}),
+      ...(list ? { cache: { tools: list.tools.length, skipped: list.skipped, listedAt: new Date(list.listedAt).toISOString(), expiresAt: new Date(list.expiresAt).toISOString(), ttlMs: list.ttlMs, ttlFrom: list.ttlFrom, cacheScope: list.cacheScope ?? null, serverInfo: list.serverInfo } } : {}),
       ...(st?.state === 'down' ? { error: st.error, attempts: st.attempts, nextAttemptAt: new Date(st.nextAttemptAt).toISOString() } : {}),
     };
   }

@@ -127,11 +127,12 @@ export class Upstream {
     return client;
   }
 
-  /** Every page of the server's tools, and the smallest `ttlMs` its pages gave (null if none). */
+  /** Every page of the server's tools, the smallest `ttlMs` its pages gave and their `cacheScope` (null if none). */
   async listTools({ timeout, signal }) {
     const client = await this.connect({ timeout, signal });
     const tools = [];
     let ttlMs = null;
+    let cacheScope = null;
     let cursor;
     let pages = 0;
     try {
@@ -139,13 +140,15 @@ export class Upstream {
         const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ToolsPageSchema, { timeout, signal });
         tools.push(...page.tools);
         if (Number.isFinite(page.ttlMs) && page.ttlMs >= 0) ttlMs = ttlMs === null ? page.ttlMs : Math.min(ttlMs, page.ttlMs);
+        // SEP-2549: one private page makes the list private (it is kept for this agent only anyway).
+        if (page.cacheScope === 'private' || page.cacheScope === 'public') cacheScope = cacheScope === 'private' ? 'private' : page.cacheScope;
         cursor = page.nextCursor;
         pages++;
       } while (cursor !== undefined && pages < MAX_PAGES);
     } catch (e) {
       throw classify(e);
     }
-    return { tools, ttlMs, serverInfo: client.getServerVersion() ?? null, truncated: cursor !== undefined };
+    return { tools, ttlMs, cacheScope, serverInfo: client.getServerVersion() ?? null, truncated: cursor !== undefined };
   }
 
   /**

@@ -109,6 +109,8 @@ test('each server is listed when added; a dead one and a hanging one are left ou
   const mem = list[0];
   assert.equal(Date.parse(mem.cache.expiresAt) - Date.parse(mem.cache.listedAt), 60_000, 'the list is kept for the server\'s ttlMs');
   assert.deepEqual(mem.cache.serverInfo, { name: 'memory', version: '1.0.0' });
+  assert.equal(mem.cache.cacheScope, 'private');
+  assert.equal(list[1].cache.cacheScope, null);
 });
 
 test('discovery lists every server in parallel, each within the deadline', async () => {
@@ -175,6 +177,24 @@ test('an upstream\'s list_changed re-lists that server only, and the agent is to
     assert.equal(forget.content[0].text, 'forget ran');
   } finally {
     await agent.close();
+  }
+});
+
+test('a tool the package cannot expose is left out and reported; the rest of its server stays', async () => {
+  await notes.control({ add: 'über' });
+  await until(async () => (await servers()).find((s) => s.name === 'notes').cache.skipped.length === 1, 'notes re-listed with über skipped');
+  const { cache } = (await servers()).find((s) => s.name === 'notes');
+  assert.equal(cache.tools, 5);
+  assert.equal(cache.skipped[0].name, 'über');
+  assert.equal(cache.skipped[0].code, 'invalid_tool_name');
+  assert.match(cache.skipped[0].message, /not ASCII/);
+  const agent = await connectAgent(w.url, AGENT);
+  try {
+    const names = (await agent.listTools()).tools.map((t) => t.name);
+    assert.equal(names.filter((n) => n.startsWith('notes__')).length, 4);
+  } finally {
+    await agent.close();
+    await notes.control({ remove: 'über' });
   }
 });
 
