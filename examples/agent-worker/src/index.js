@@ -33,10 +33,6 @@ function answer({ status, body, headers = {} }) {
 async function mcp({ request, env, params, caller }) {
   const agent = agentOf(params);
   requireScope(caller, 'agent', agent, 'the MCP endpoint');
-  const origin = request.headers.get('origin');
-  if (origin !== null && !settings(env).ALLOWED_ORIGINS.includes(origin)) {
-    throw new ApiError('origin_not_allowed', `origin ${JSON.stringify(origin)} is not in ALLOWED_ORIGINS`);
-  }
   const headers = new Headers(request.headers);
   headers.delete('authorization');
   headers.set('x-agent-name', agent);
@@ -133,7 +129,12 @@ async function handle(request, env) {
     const url = new URL(request.url);
     const { handler, params } = match(request.method, url.pathname);
     const caller = await authenticate(request, env);
-    settings(env); // a misconfigured var refuses every route
+    const { ALLOWED_ORIGINS } = settings(env); // a misconfigured var refuses every route
+    // A browser says where the page calling came from (DNS rebinding, cross-site use of a token).
+    const origin = request.headers.get('origin');
+    if (origin !== null && !ALLOWED_ORIGINS.includes(origin)) {
+      throw new ApiError('origin_not_allowed', `origin ${JSON.stringify(origin)} is not in ALLOWED_ORIGINS`);
+    }
     return await handler({ request, env, url, params, caller });
   } catch (e) {
     if (e instanceof ApiError) return e.toResponse();

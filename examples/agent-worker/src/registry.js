@@ -529,7 +529,8 @@ export class AgentRegistry extends DurableObject {
       if (reconnect) await this.forget(name);
       else if (prev.enabled && !cfg.enabled) this.pause(name);
       await this.commit(servers, this.aliases);
-      const discovery = cfg.enabled ? await this.discover(this.dueNow([name]).concat(this.retryDue().includes(name) ? [name] : [])) : [];
+      // Listed now when it is new, changed, expired or down (an admin who saves it again means to try it).
+      const discovery = cfg.enabled ? await this.discover(this.state(name) === 'down' ? [name] : this.dueNow([name])) : [];
       return { status: prev ? 200 : 201, body: { server: this.adminView(name), created: !prev, discovery } };
     });
   }

@@ -127,39 +127,16 @@ export class Upstream {
     return client;
   }
 
-  /** Every page of the server's tools, the smallest `ttlMs` its pages gave and their `cacheScope` (null if none). */
-  async listTools({ timeout, signal }) {
-    const client = await this.connect({ timeout, signal });
-    const tools = [];
-    let ttlMs = null;
-    let cacheScope = null;
-    let cursor;
-    let pages = 0;
-    try {
-      do {
-        const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ToolsPageSchema, { timeout, signal });
-        tools.push(...page.tools);
-        if (Number.isFinite(page.ttlMs) && page.ttlMs >= 0) ttlMs = ttlMs === null ? page.ttlMs : Math.min(ttlMs, page.ttlMs);
-        // SEP-2549: one private page makes the list private (it is kept for this agent only anyway).
-        if (page.cacheScope === 'private' || page.cacheScope === 'public') cacheScope = cacheScope === 'private' ? 'private' : page.cacheScope;
-        cursor = page.nextCursor;
-        pages++;
-      } while (cursor !== undefined && pages < MAX_PAGES);
-    } catch (e) {
-      throw classify(e);
-    }
-    return { tools, ttlMs, cacheScope, serverInfo: client.getServerVersion() ?? null, truncated: cursor !== undefined };
-  }
-
   /**
-   * Forwards a tools/call (params already mapped to the upstream's own name). A server that lost
-   * our session (404: the request was not processed) gets one new session and the request again.
+   * Runs `fn(client)` on the connected client. A server that lost our session (404: the request
+   * was not processed) gets one new session and the request again. Errors are classified; an
+   * error the server answered (JSON-RPC) is thrown as it is.
    */
-  async callTool(params, { timeout, signal }) {
+  async withSession(fn, { timeout, signal }) {
     for (let attempt = 0; ; attempt++) {
       const client = await this.connect({ timeout, signal }).catch((e) => { throw classify(e); });
       try {
-        return await client.request({ method: 'tools/call', params }, CallToolResultSchema, { timeout, signal });
+        return await fn(client);
       } catch (e) {
         if (isServerAnswer(e)) throw e;
         const error = classify(e);
@@ -172,16 +149,54 @@ export class Upstream {
     }
   }
 
-  /** Answers whether the server still answers a ping within `timeout`. */
-  async ping(timeout) {
-    const client = this.client;
-    if (!client) return false;
+  /** Every page of the server's tools, the smallest `ttlMs` its pages gave and their `cacheScope` (null if none). */
+  async listTools({ timeout, signal }) {
     try {
-      await client.ping({ timeout });
-      return true;
-    } catch {
-      return false;
+      return await this.withSession(async (client) => {
+        const tools = [];
+        let ttlMs = null;
+        let cacheScope = null;
+        let cursor;
+        let pages = 0;
+        do {
+          const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ToolsPageSchema, { timeout, signal });
+          tools.push(...page.tools);
+          if (Number.isFinite(page.ttlMs) && page.ttlMs >= 0) ttlMs = ttlMs === null ? page.ttlMs : Math.min(ttlMs, page.ttlMs);
+          // SEP-2549: one private page makes the list private (it is kept for this agent only anyway).
+          if (page.cacheScope === 'private' || page.cacheScope === 'public') cacheScope = cacheScope === 'private' ? 'private' : page.cacheScope;
+          cursor = page.nextCursor;
+          pages++;
+        } while (cursor !== undefined && pages < MAX_PAGES);
+        return { tools, ttlMs, cacheScope, serverInfo: client.getServerVersion() ?? null, truncated: cursor !== undefined };
+      }, { timeout, signal });
+    } catch (e) {
+      throw classify(e); // for discovery, an error the server answered is a failure too
     }
+  }
+
+  /** Forwards a tools/call (params already mapped to the upstream's own name). */
+  callTool(params, { timeout, signal }) {
+    return this.withSession((client) => client.request({ method: 'tools/call', params }, CallToolResultSchema, { timeout, signal }), { timeout, signal });
+  }
+
+  /**
+   * Answers whether the server still answers a ping within `timeout`: on a new session if it lost
+   * ours, or if the connection was replaced while the ping was under way (a ping may be repeated).
+   */
+  async ping(timeout) {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let client = null;
+      try {
+        client = await this.connect({ timeout });
+        await client.ping({ timeout });
+        return true;
+      } catch (e) {
+        if (isServerAnswer(e)) return true; // it answered, if not with a pong
+        if (classify(e).code !== 'upstream_session_lost' && (client === null || this.client === client)) return false;
+        if (client) this.drop(client);
+      }
+    }
+    return false;
   }
 
   drop(client) {

@@ -101,7 +101,8 @@ process.on('exit', () => {
 /** Starts `args` with node and resolves once a line of its output matches `ready` (the match). */
 function startNode(args, { ready, env = {}, timeout = 30_000, name }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: EXAMPLE, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // stdin stays open and unused: the child ends when it closes, that is, when this process ends.
+    const child = spawn(process.execPath, args, { cwd: EXAMPLE, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     children.add(child);
     let output = '';
     let done = false;

@@ -83,6 +83,31 @@ test('a browser origin must be in ALLOWED_ORIGINS', async () => {
   assert.equal(ok.status, 200);
   assert.ok(ok.headers.get('mcp-session-id'));
   await call('DELETE', `/agents/${AGENT}/mcp`, { as: 'user', headers: { 'mcp-session-id': ok.headers.get('mcp-session-id') } });
+  const admin = await call('GET', `/agents/${AGENT}/servers`, { as: 'admin', headers: { origin: 'https://evil.example' } });
+  assert.equal(admin.body.error.code, 'origin_not_allowed', 'the admin routes too');
+});
+
+test('with PROVIDER set, the exposed names are fitted to that provider and still route to the upstream\'s own', async () => {
+  const fitted = await startWorker({ vars: { PROVIDER: 'openai' } });
+  const long = `lookup_${'x'.repeat(70)}`;
+  try {
+    await memory.control({ add: long });
+    const r = await client(fitted.url)('PUT', '/agents/fit/servers/memory', { as: 'admin', body: serverConfig('memory', memory.url) });
+    assert.equal(r.status, 201);
+    const agent = await connectAgent(fitted.url, 'fit');
+    try {
+      const names = (await agent.listTools()).tools.map((t) => t.name);
+      const exposed = names.find((n) => n.startsWith('memory__lookup_'));
+      assert.ok(exposed && exposed.length <= 64, `${exposed} is within OpenAI's 64 characters`);
+      assert.match(exposed, /^[a-zA-Z0-9_-]+$/);
+      assert.equal((await agent.callTool({ name: exposed, arguments: {} })).content[0].text, `${long} ran`);
+    } finally {
+      await agent.close();
+    }
+  } finally {
+    await memory.control({ remove: long });
+    await fitted.dispose();
+  }
 });
 
 test('paths, methods and query parameters', async () => {

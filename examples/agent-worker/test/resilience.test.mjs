@@ -33,28 +33,25 @@ after(async () => {
 
 const mcps = async (agent) => Object.fromEntries((await agent.callTool({ name: 'list_mcps', arguments: {} })).structuredContent.mcps.map((m) => [m.name, m]));
 
-test('an upstream killed mid-session: calls in flight are all answered, the server is left out and reported, and it comes back', async () => {
+test('an upstream killed mid-session: the calls it held are all answered, the server is left out and reported, and it comes back', async () => {
   let told = 0;
   const agent = await connectAgent(w.url, AGENT, { onToolsChanged: () => { told++; } });
   try {
     assert.equal((await agent.callTool({ name: 'memory__save', arguments: { key: 'before', value: '1' } })).structuredContent.saved, true);
 
-    // 40 saves in flight; the server is killed once the first has been answered.
-    let answered = 0;
-    const inFlight = Array.from({ length: 40 }, (_, i) => tryCall(agent, 'memory__save', { key: `flight-${i}`, value: String(i) }).then((r) => { answered++; return r; }));
-    await until(() => answered > 0, 'a first answer');
+    // 40 saves in flight: the server holds them (unanswered) and is killed once it has them all.
+    await memory.control({ hang: true });
+    const inFlight = Array.from({ length: 40 }, (_, i) => tryCall(agent, 'memory__save', { key: `flight-${i}`, value: String(i) }));
+    await until(async () => (await memory.control()).held === 40, 'the 40 calls held by the server');
     await memory.kill();
     const outcomes = await Promise.all(inFlight);
-    assert.equal(outcomes.length, 40);
+    assert.equal(outcomes.length, 40, 'every call answered');
     for (const o of outcomes) {
-      if (o.result) assert.equal(o.result.structuredContent.saved, true);
-      else {
-        assert.equal(o.error.code, -32603, JSON.stringify(o.error));
-        assert.ok(['upstream_unavailable', 'upstream_timeout'].includes(o.error.data.code), JSON.stringify(o.error));
-        assert.equal(o.error.data.server, 'memory');
-      }
+      assert.ok(o.error, JSON.stringify(o.result));
+      assert.equal(o.error.code, -32603, JSON.stringify(o.error));
+      assert.equal(o.error.data.code, 'upstream_unavailable', JSON.stringify(o.error));
+      assert.equal(o.error.data.server, 'memory');
     }
-    assert.ok(outcomes.some((o) => o.error), 'some calls met the dead server');
 
     const after = await tryCall(agent, 'memory__save', { key: 'after', value: '1' });
     assert.equal(after.error.code, -32603);
@@ -81,6 +78,24 @@ test('an upstream killed mid-session: calls in flight are all answered, the serv
     assert.equal(saved.structuredContent.saved, true);
     assert.deepEqual((await memory.control()).saves, { back: 1 });
     assert.ok((await agent.listTools()).tools.some((t) => t.name === 'memory__save'));
+  } finally {
+    await agent.close().catch(() => {});
+  }
+});
+
+test('an upstream that forgot our session gets a new one, and each call is made once', async () => {
+  const agent = await connectAgent(w.url, AGENT);
+  try {
+    await agent.callTool({ name: 'memory__save', arguments: { key: 'first-session', value: '1' } });
+    const before = await memory.control();
+    await memory.control({ forgetSessions: true });
+    const saved = await agent.callTool({ name: 'memory__save', arguments: { key: 'second-session', value: '1' } });
+    assert.equal(saved.structuredContent.saved, true);
+    const after = await memory.control();
+    assert.equal(after.saves['second-session'], 1, 'made once');
+    assert.equal(after.initializes, before.initializes + 1, 'one new session');
+    assert.equal(after.lists, before.lists, 'no new listing');
+    assert.equal((await mcps(agent)).memory.status, 'up');
   } finally {
     await agent.close().catch(() => {});
   }
