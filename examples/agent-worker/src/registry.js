@@ -207,11 +207,13 @@ export class AgentRegistry extends DurableObject {
     };
     const prev = this.status.get(cfg.name);
     const status = { state: 'up', since: prev?.state === 'up' ? prev.since : now, attempts: 0, checkedAt: now };
+    // A description or schema that changed is a change too, even when the names are the same.
+    const edited = JSON.stringify(this.lists.get(cfg.name)?.tools ?? null) !== JSON.stringify(listed.tools);
     this.lists.set(cfg.name, list);
     this.status.set(cfg.name, status);
     await this.ctx.storage.put({ [`list:${cfg.name}`]: list, [`status:${cfg.name}`]: status });
     if (prev?.state === 'down') console.log(`[${this.agent}] ${cfg.name}: up again after ${prev.attempts} failed attempts`);
-    this.toolsMaybeChanged();
+    this.toolsMaybeChanged(edited);
     return {
       server: cfg.name,
       ok: true,
@@ -298,10 +300,10 @@ export class AgentRegistry extends DurableObject {
     return this.router.tools().filter((t) => t.enabled).map((t) => t.name).join('\n');
   }
 
-  /** Tells the agent's MCP sessions when the list they see changed. */
-  toolsMaybeChanged() {
+  /** Tells the agent's MCP sessions when the list they see changed (its names, or `edited`). */
+  toolsMaybeChanged(edited = false) {
     const signature = this.toolsSignature();
-    if (signature === this.signature) return;
+    if (signature === this.signature && !edited) return;
     this.signature = signature;
     this.mcp.notifyToolsChanged();
   }

@@ -175,6 +175,14 @@ test('an upstream\'s list_changed re-lists that server only, and the agent is to
     assert.equal((await notes.control()).lists, before.notes, 'notes not listed again');
     const forget = await agent.callTool({ name: 'memory__forget', arguments: {} });
     assert.equal(forget.content[0].text, 'forget ran');
+
+    // The same names with another description: a change too.
+    const toldBefore = told;
+    await memory.control({ describe: { name: 'recall', description: 'Recalls a value (v2)' } });
+    await until(() => told > toldBefore, 'list_changed for a new description');
+    const recall = (await agent.listTools()).tools.find((t) => t.name === 'memory__recall');
+    assert.equal(recall.description, 'Recalls a value (v2)');
+    assert.equal((await notes.control()).lists, before.notes, 'notes still not listed again');
   } finally {
     await agent.close();
   }
