@@ -162,10 +162,8 @@ export function makeRouter({ core, putNames, output, known }) {
       for (let k = 0; k < segments; k++) {
         const slot = data[at++];
         const count = data[at++];
-        for (const r of side.segs[slot]) {
-          if ((r.flags & HIT) === HIT && side.hits.get(r.name) === r) side.hits.delete(r.name);
-          if ((r.flags & SHOWN) === SHOWN) before.push(r);
-        }
+        const old = side.segs[slot];
+        for (const r of old) if ((r.flags & SHOWN) === SHOWN) before.push(r);
         const recs = new Array(count);
         for (let j = 0; j < count; j++) {
           const server = data[at++];
@@ -184,6 +182,8 @@ export function makeRouter({ core, putNames, output, known }) {
         }
         side.segs[slot] = recs;
         side.shown[slot] = null;
+        // Old names no new record took leave the table (a name listed again was overwritten).
+        for (const r of old) if ((r.flags & HIT) === HIT && side.hits.get(r.name) === r) side.hits.delete(r.name);
       }
       const renamed = data[at++];
       for (let k = 0; k < renamed; k++) {

@@ -2,7 +2,8 @@
 # Runs every suite: formatting and lints, native Rust tests, the package build and its size,
 # wasm-bindgen-test in Node and headless Chromium, node --test (ESM, CommonJS, SDK agreement,
 # workerd through Miniflare, Chromium through playwright-core, hostile input, size), the gateway
-# example in front of real servers, the registry Worker in workerd, the peers' own code, the
+# example in front of real servers, the official MCP conformance suite directly and through the
+# gateway, the registry Worker and the agent registry in workerd, the peers' own code, the
 # compatibility matrix (bundlers and runtimes), a fuzz smoke run, the command line from the packed
 # tarball, the TypeScript consumer, and publishing both packages as a dry run. Every suite runs
 # even when an earlier one fails (but for setup and the package build, which the rest need); the
@@ -47,6 +48,16 @@ summary() {
   fi
 }
 
+# npm_project DIR: installs DIR's npm packages from its committed lockfile, unless node_modules
+# already matches it.
+npm_project() {
+  local dir=$1
+  if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.package-lock.json" 2>/dev/null; then
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+    cp "$dir/package-lock.json" "$dir/node_modules/.package-lock.json"
+  fi
+}
+
 lint() {
   cargo fmt --all -- --check
   cargo clippy --all-targets -- -D warnings
@@ -65,29 +76,38 @@ node_suites() {
 
 gateway() {
   # Its own npm project from its committed lockfile; mcp-naming comes from pkg/ (file:../../pkg).
-  if ! cmp -s examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json 2>/dev/null; then
-    npm ci --prefix examples/gateway --no-audit --no-fund --loglevel=error
-    cp examples/gateway/package-lock.json examples/gateway/node_modules/.package-lock.json
-  fi
+  npm_project examples/gateway
   node --test examples/gateway/test/
+}
+
+conformance_suite() {
+  # The official MCP conformance suite (its CLI on Node 22 from npm) against the reference server,
+  # directly and through examples/gateway, scenario by scenario; real MCP Apps servers behind the
+  # gateway. Its own npm project from its committed lockfile; the gateway's from gateway()'s.
+  npm_project examples/gateway
+  npm_project tests/conformance-suite
+  node --test tests/conformance-suite/test/
 }
 
 worker() {
   # The tool registry Worker: its own npm project (wrangler, Miniflare) from its committed
   # lockfile, mcp-naming from pkg/ (file:../../pkg); built by wrangler, run in workerd.
-  if ! cmp -s examples/worker/package-lock.json examples/worker/node_modules/.package-lock.json 2>/dev/null; then
-    npm ci --prefix examples/worker --no-audit --no-fund --loglevel=error
-    cp examples/worker/package-lock.json examples/worker/node_modules/.package-lock.json
-  fi
+  npm_project examples/worker
   WRANGLER_SEND_METRICS=false npm test --prefix examples/worker
+}
+
+agent_worker() {
+  # The Cloudflare agent's MCP registry (seed 004), a Durable Object per agent: its own npm project
+  # (wrangler, Miniflare, the MCP SDK, server-everything) from its committed lockfile, mcp-naming
+  # from pkg/ (file:../../pkg); built by wrangler, run in workerd and wrangler dev against real
+  # MCP servers on 127.0.0.1.
+  npm_project examples/agent-worker
+  WRANGLER_SEND_METRICS=false npm test --prefix examples/agent-worker
 }
 
 peers() {
   # The peers' own packages from a committed lockfile, driven through their public APIs.
-  if ! cmp -s tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json 2>/dev/null; then
-    npm ci --prefix tests/peers --no-audit --no-fund --loglevel=error
-    cp tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json
-  fi
+  npm_project tests/peers
   # The Python peers (openai-agents, fastmcp) in a virtual environment from pinned requirements;
   # exit 3 means PyPI refused them: the suite says so and skips only those, never silently.
   local rc=0
@@ -106,10 +126,7 @@ cli_suite() {
   # its test-only packages (a JSON Schema validator for the SARIF check) from a committed
   # lockfile, and pre-commit from PyPI in a virtual environment under target/: when PyPI refuses
   # it the suite says so and skips only the hook run.
-  if ! cmp -s tests/cli/package-lock.json tests/cli/node_modules/.package-lock.json 2>/dev/null; then
-    npm ci --prefix tests/cli --no-audit --no-fund --loglevel=error
-    cp tests/cli/package-lock.json tests/cli/node_modules/.package-lock.json
-  fi
+  npm_project tests/cli
   local venv=target/cli-tests/venv
   if [ ! -x "$venv/bin/pre-commit" ]; then
     python3 -m venv "$venv" && "$venv/bin/pip" install --quiet pre-commit==4.3.0 \
@@ -143,7 +160,9 @@ suite "wasm-bindgen-test in headless Chromium" env WASM_BINDGEN_USE_BROWSER=1 CH
   cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
 suite "node --test against pkg/" node_suites
 suite "the gateway example on the official SDK, in front of real servers (examples/gateway)" gateway
+suite "the official MCP conformance suite, directly and through the gateway; MCP Apps servers behind it (tests/conformance-suite)" conformance_suite
 suite "the tool registry Worker in workerd: Miniflare, wrangler dev, 10,000 requests (examples/worker)" worker
+suite "the agent's MCP registry on Workers: a Durable Object per agent, real upstreams, 10,000 calls (examples/agent-worker)" agent_worker
 suite "peer styles against the peers' own code (tests/peers)" peers
 suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compat)" bash scripts/compat.sh
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10

@@ -289,18 +289,6 @@ impl Router {
             let old = table.replace(slot, entries, &name_part);
             let before = old.iter().filter(|e| e.visible()).map(|e| e.name());
             changed |= before.ne(table.segment(slot).map(|(_, e)| e).filter(|e| e.visible()).map(|e| e.name()));
-            // Names the server no longer has answer tool_removed; names it has again, not.
-            for e in &old {
-                if table.by_name(e.name()).is_none() {
-                    table.removed.insert(e.name().into(), e.server);
-                }
-            }
-            if !table.removed.is_empty() {
-                for i in 0..table.segments[slot].len() {
-                    let name = Box::<str>::from(table.entry(table.segments[slot][i]).name());
-                    table.removed.remove(&name);
-                }
-            }
             parts.extend(old.iter().filter_map(|e| e.part.as_deref().map(str::to_string)));
             if let Some(hits) = hits {
                 count_patterns(c, hits, old.iter(), -1);

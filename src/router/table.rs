@@ -267,21 +267,57 @@ impl Table {
         part: &dyn Fn(&Entry) -> Option<&str>,
     ) -> Vec<Entry> {
         let old_ids = std::mem::take(&mut self.segments[slot]);
-        let mut old = Vec::with_capacity(old_ids.len());
-        for id in old_ids {
-            let e = self.slab[id as usize].take().expect("a live entry");
-            self.unindex(id, &e, part);
-            self.retired.push(id);
-            old.push(e);
+        // The segment's entries by name: an entry exposed again under its name keeps its id and
+        // its place in the indexes (a list_changed usually changes a few tools of many).
+        let mut by_name: PreMap<Id> = PreMap::default();
+        for &id in &old_ids {
+            by_name.entry(hash(self.entry(id).name())).or_insert(id);
         }
+        let mut old = Vec::with_capacity(old_ids.len());
         let mut ids = Vec::with_capacity(entries.len());
+        let mut reused: PreMap<()> = PreMap::default();
+        let mut new_names: PreMap<Id> = PreMap::default();
         for (pos, mut e) in entries.into_iter().enumerate() {
             e.slot = slot as u32;
             e.pos = pos as u32;
-            let id = self.alloc();
-            self.index_entry(id, &e);
+            let h = hash(e.name());
+            let kept = by_name.get(&h).copied().filter(|&id| self.entry(id).name() == e.name());
+            let id = match kept {
+                Some(id) => {
+                    by_name.remove(&h);
+                    reused.insert(u64::from(id), ());
+                    let before = self.slab[id as usize].take().expect("a live entry");
+                    self.reindex(id, &before, &e, part);
+                    old.push(before);
+                    id
+                }
+                None => {
+                    let id = self.alloc();
+                    self.index_entry(id, &e);
+                    if !self.removed.is_empty() {
+                        self.removed.remove(e.name());
+                    }
+                    id
+                }
+            };
             self.slab[id as usize] = Some(e);
             ids.push(id);
+            new_names.entry(h).or_insert(id);
+        }
+        for id in old_ids {
+            if reused.contains_key(&u64::from(id)) {
+                continue;
+            }
+            let e = self.slab[id as usize].take().expect("a live entry");
+            self.unindex(id, &e, part);
+            self.retired.push(id);
+            // Gone from the server's list: calls to it answer tool_removed. (Another server
+            // holding the name now is a rename, which clears it.)
+            let kept_name = new_names.get(&hash(e.name())).is_some_and(|&n| self.entry(n).name() == e.name());
+            if !kept_name {
+                self.removed.insert(e.name().into(), e.server);
+            }
+            old.push(e);
         }
         self.segments[slot] = ids;
         old
@@ -384,6 +420,31 @@ impl Table {
         }
         if e.visible() {
             self.suggest.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).pending.push(id);
+        }
+    }
+
+    /// Entry `id` exposed again as `now` under the same name: only what differs is redone.
+    fn reindex(&mut self, id: Id, before: &Entry, now: &Entry, part: &dyn Fn(&Entry) -> Option<&str>) {
+        if before.part != now.part {
+            if let Some(p) = &before.part {
+                self.by_part.remove(hash(p), id);
+            }
+            if let Some(p) = &now.part {
+                self.by_part.insert(hash(p), id);
+            }
+        }
+        let same_forms = Self::forms(before, part) == Self::forms(now, part);
+        if before.visible() != now.visible() || !same_forms {
+            let s = self.suggest.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if s.indexed.get(id as usize).copied().unwrap_or(false) {
+                s.indexed[id as usize] = false;
+                for (_, text) in Self::forms(before, part).into_iter().flatten() {
+                    s.index.remove(text);
+                }
+            }
+            if now.visible() {
+                s.pending.push(id);
+            }
         }
     }
 
