@@ -4,7 +4,7 @@
 
 import * as glue from './glue-names.mjs';
 import TABLES from './tables.mjs';
-import { NamingError, lazyCore, describe, invalidArgument, string, strings, object, onlyKeys, call } from './shared.mjs';
+import { NamingError, lazyCore, describe, invalidArgument, string, strings, call } from './shared.mjs';
 import { makeRouter } from './router.mjs';
 
 export { NamingError };
@@ -134,8 +134,8 @@ function cleanMatch(name, c) {
 function cleanReport(name, c, m) {
   const names = PARTS[c];
   let parts;
-  if (names.length === 1 && names[0] === 'segments') {
-    parts = { segments: name.split('.') };
+  if (names.length === 1 && PATTERNS[c].split !== null) {
+    parts = { [names[0]]: name.split(PATTERNS[c].split) };
   } else if (m === WHOLE_MATCH) {
     parts = { [names[0]]: name };
   } else {
@@ -171,31 +171,14 @@ const conventionIndex = (id) => indexOf(CONVENTION_INDEX, CONVENTIONS, id, 'conv
 const providerIndex = (id) => indexOf(PROVIDER_INDEX, PROVIDERS, id, 'provider');
 
 /**
- * The options as a plain snapshot of the known fields, each read once here: the core then reads
- * values that cannot change under it (a getter, a Proxy, or a getter that calls back into this
- * package while a name sits in the input buffer).
+ * Has the core read the options (every key and value is checked there) for the next call on the
+ * input buffer: read before a name is written there, so that a getter of theirs that calls back
+ * into this package cannot overwrite it. True when they differ from the defaults; the fast
+ * paths answer otherwise.
  */
-function options(value) {
-  if (value === undefined || value === null) return undefined;
-  object(value, 'options');
-  onlyKeys(value, TABLES.optionKeys, 'options');
-  const snapshot = {};
-  for (const key of ['expectedNamespace', 'project']) {
-    const v = value[key];
-    if (v !== undefined) snapshot[key] = string(v, `options.${key}`);
-  }
-  for (const key of ['servers', 'builtins', 'actions']) {
-    const v = value[key];
-    if (v !== undefined) snapshot[key] = strings(v, `options.${key}`).slice();
-  }
-  // No option set is the default options: the fast paths answer then.
-  return Object.keys(snapshot).length === 0 ? undefined : snapshot;
-}
-
-/** An options object (or nothing) whose keys are all in `keys`. */
-function known(value, keys) {
-  if (value === undefined || value === null) return {};
-  return onlyKeys(object(value, 'options'), keys, 'options');
+function readOptions(opts) {
+  if (opts === undefined || opts === null) return false;
+  return call(() => wasm().read_options(opts));
 }
 
 function slice(name, r, at) {
@@ -260,13 +243,13 @@ function report(name, convention, ptr) {
 export function validateToolName(name, convention, opts) {
   string(name, 'name');
   const c = conventionIndex(convention);
-  const o = options(opts);
-  if (o === undefined) {
+  const withOptions = readOptions(opts);
+  if (!withOptions) {
     const m = cleanMatch(name, c);
     if (m !== null) return cleanReport(name, c, m);
   }
   const len = put(name);
-  return report(name, c, call(() => wasm().validate_in(len, c, o)));
+  return report(name, c, call(() => wasm().validate_in(len, c, withOptions)));
 }
 
 /** The verdict of validateToolName, without building a report. */
@@ -279,19 +262,18 @@ export function isValidToolName(name, convention, opts) {
   }
   string(name, 'name');
   const c = conventionIndex(convention);
-  const o = options(opts);
-  if (o === undefined) return fastVerdict(name, c) ?? wasm().is_valid_in(put(name), c);
+  if (!readOptions(opts)) return fastVerdict(name, c) ?? wasm().is_valid_in(put(name), c);
   const len = put(name);
-  return call(() => wasm().is_valid_in_with(len, c, o));
+  return call(() => wasm().is_valid_in_with(len, c));
 }
 
 /** Verdicts for many names: by the fast-path patterns, or (with options) crossing into wasm once. */
 export function validateToolNames(names, convention, opts) {
   strings(names, 'names');
   const c = conventionIndex(convention);
-  const o = options(opts);
-  const re = o === undefined ? validRe(c) : null;
-  if (re === null) return coreVerdicts(names, c, o);
+  const withOptions = readOptions(opts);
+  const re = withOptions ? null : validRe(c);
+  if (re === null) return coreVerdicts(names, c, withOptions);
   const max = MAX_LENGTH[c];
   const out = new Array(names.length);
   for (let i = 0; i < names.length; i++) out[i] = names[i].length <= max && re.test(names[i]);
@@ -299,11 +281,11 @@ export function validateToolNames(names, convention, opts) {
 }
 
 /** The core's verdicts for many names, crossing into wasm once. */
-function coreVerdicts(names, c, o) {
+function coreVerdicts(names, c, withOptions) {
   // Each name is encoded straight into the input buffer, its UTF-8 length noted: no join, and
   // the core splits by bytes.
   const [at, lengths] = putNames(names);
-  const bytes = call(() => wasm().is_valid_many_in(at, lengths, c, o));
+  const bytes = call(() => wasm().is_valid_many_in(at, lengths, c, withOptions));
   const out = new Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] === 1;
   return out;
@@ -313,17 +295,14 @@ function coreVerdicts(names, c, o) {
 export function parseToolName(name, convention, opts) {
   const r = validateToolName(name, convention, opts);
   if (r.valid) return r.parts;
-  call(() => wasm().parse_error(name, CONVENTION_INDEX.get(convention), options(opts)));
+  call(() => wasm().parse_error(name, CONVENTION_INDEX.get(convention), opts));
   throw new NamingError('invalid_argument', 'the core found no error in an invalid name');
 }
 
 /** Formats parts into a tool name: the exact inverse of parseToolName. */
 export function formatToolName(parts, convention, opts) {
-  object(parts, 'parts');
   const c = conventionIndex(convention);
-  onlyKeys(parts, PARTS[c], 'parts');
-  const o = options(opts);
-  return call(() => wasm().format_name(parts, c, o));
+  return call(() => wasm().format_name(parts, c, opts));
 }
 
 /** Converts a tool name from one convention to another, where that means something. */
@@ -331,18 +310,17 @@ export function convertToolName(name, from, to, opts) {
   string(name, 'name');
   const f = conventionIndex(from);
   const t = conventionIndex(to);
-  const o = options(opts);
-  return call(() => wasm().convert_name(name, f, t, o));
+  return call(() => wasm().convert_name(name, f, t, opts));
 }
 
 /** The conventions a name is valid in. */
 export function detectConventions(name, opts) {
   string(name, 'name');
-  const o = options(opts);
-  if (o === undefined && PATTERNS.every((p) => p !== null)) {
+  const withOptions = readOptions(opts);
+  if (!withOptions && PATTERNS.every((p) => p !== null)) {
     return CONVENTIONS.filter((_, i) => fastVerdict(name, i));
   }
-  const mask = call(() => wasm().detect_mask(name, o));
+  const mask = call(() => wasm().detect_mask(name, withOptions));
   return CONVENTIONS.filter((_, i) => (mask & (1 << i)) !== 0);
 }
 
@@ -370,20 +348,13 @@ export function parseResourceUri(uri) {
 
 /** Formats a resource URI, percent-encoding the query. */
 export function formatResourceUri(parts) {
-  onlyKeys(object(parts, 'parts'), ['namespace', 'type', 'id', 'query'], 'parts');
-  if (parts.query !== undefined && parts.query !== null) {
-    const q = object(parts.query, 'parts.query');
-    for (const [k, v] of Object.entries(q)) {
-      if (typeof v !== 'string') throw invalidArgument(`parts.query.${k} must be a string, got ${describe(v)}`);
-    }
-  }
   return call(() => wasm().format_uri(parts));
 }
 
 /** Validates a resource URI; never throws for a string. */
 export function validateResourceUri(uri, opts) {
   string(uri, 'uri');
-  return wasm().validate_uri(uri, options(opts)?.expectedNamespace);
+  return call(() => wasm().validate_uri(uri, opts));
 }
 
 /** The Chora namespace for a project slug. */
@@ -405,9 +376,7 @@ export function checkProviders(name) {
 export function fitToolName(name, provider, opts) {
   string(name, 'name');
   const p = providerIndex(provider);
-  const o = known(opts, ['taken']);
-  const taken = o.taken === undefined ? [] : strings(o.taken, 'options.taken');
-  return call(() => wasm().fit_name(name, p, taken));
+  return call(() => wasm().fit_name(name, p, opts));
 }
 
 /** Fits many names to a provider, each avoiding the ones before it: the results are distinct. */
@@ -420,28 +389,23 @@ export function fitToolNames(names, provider) {
 /** The four layers of a Syntropy name (permission, registry, pool and upstream prefix, upstream tool). */
 export function syntropyLayers(name, opts) {
   string(name, 'name');
-  const o = options(opts);
-  return call(() => wasm().syntropy_layers(name, o));
+  return call(() => wasm().syntropy_layers(name, opts));
 }
 
 /** Checks a Syntropy tool-state file `{ enabled: [], disabled: [] }`. */
 export function checkToolState(state, opts) {
-  onlyKeys(object(state, 'state'), ['enabled', 'disabled'], 'state');
-  const o = options(opts);
-  return call(() => wasm().check_tool_state(state, o));
+  return call(() => wasm().check_tool_state(state, opts));
 }
 
 /** Whether a tool-state file enables a tool (disabled wins; an empty enabled list enables all). */
 export function isToolEnabled(state, name) {
-  onlyKeys(object(state, 'state'), ['enabled', 'disabled'], 'state');
   string(name, 'name');
   return call(() => wasm().tool_state_enables(state, name));
 }
 
 /** Checks the Syntropy entries of a Claude Code allow-list: an array, `{ allow }` or `{ permissions: { allow } }`. */
 export function checkAllowList(settings, opts) {
-  const o = options(opts);
-  return call(() => wasm().check_allow(settings, o));
+  return call(() => wasm().check_allow(settings, opts));
 }
 
 /** Whether a Claude Code permission rule (`mcp__server`, `mcp__server__*`, `mcp__server__tool`) covers a tool name. */
@@ -491,7 +455,6 @@ export const Router = makeRouter({
     const at = out(ptr);
     return [output, at];
   },
-  known,
 });
 
 /** Client ids `clientView` takes (the core refuses any other with `invalid_argument`). */

@@ -1,7 +1,7 @@
 // mcp-naming/openproject: OpenProject's data conventions, with its own .wasm, loaded only by those who import this
 // entry. Every decision is made in the Rust core; this file only converts and checks types.
 import * as glue from './glue-openproject.mjs';
-import { NamingError, lazyCore, describe, invalidArgument, string, strings, object, number, onlyKeys, call } from './shared.mjs';
+import { NamingError, lazyCore, describe, invalidArgument, string, strings, object, number, call } from './shared.mjs';
 
 export { NamingError };
 
@@ -29,9 +29,7 @@ export function formatDuration(iso) {
 /** The collection envelope: { items, offset, page_size, total, next_offset }. */
 export function pageEnvelope(items, page) {
   if (!Array.isArray(items)) throw invalidArgument(`items must be an array, got ${describe(items)}`);
-  const p = page === undefined || page === null ? {} : onlyKeys(object(page, 'page'), ['offset', 'pageSize', 'total'], 'page');
-  const opt = (key) => (p[key] === undefined || p[key] === null ? undefined : number(p[key], `page.${key}`));
-  const [offset, pageSize, total, next] = call(() => wasm().page(items.length, opt('offset'), opt('pageSize'), opt('total')));
+  const [offset, pageSize, total, next] = call(() => wasm().page(items.length, page));
   return { items, offset, page_size: pageSize, total, next_offset: next < 0 ? null : next };
 }
 

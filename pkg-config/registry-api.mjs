@@ -1,7 +1,7 @@
 // mcp-naming/registry: The tool registry, with its own .wasm, loaded only by those who import this
 // entry. Every decision is made in the Rust core; this file only converts and checks types.
 import * as glue from './glue-registry.mjs';
-import { NamingError, lazyCore, describe, invalidArgument, string, strings, object, number, onlyKeys, call } from './shared.mjs';
+import { NamingError, lazyCore, describe, invalidArgument, string, call } from './shared.mjs';
 
 export { NamingError };
 
@@ -33,9 +33,7 @@ export function toolsForLanguage(descriptors, language) {
 
 /** Checks an execution request: metadata, input against the schema, dry run, scopes, workspace paths. */
 export function checkExecuteRequest(descriptor, request, caller) {
-  onlyKeys(object(caller, 'caller'), ['scopes', 'caller_id'], 'caller');
-  const scopes = strings(caller.scopes ?? [], 'caller.scopes');
-  return wasm().check_execute_request(descriptor, request, scopes);
+  return call(() => wasm().check_execute_request(descriptor, request, caller));
 }
 
 /** Checks a tool's output (a result) against its descriptor's output_schema, at paths under "output"; never throws. */

@@ -62,9 +62,9 @@ class Side {
 /**
  * The Router class over a core: `deps` are the entry's glue (`core()`, the initialized
  * wasm-bindgen glue; `putNames(names)`, writing them to the input buffer; `output(ptr)`, the
- * output buffer's u32 view and index; `known(opts, keys)`, an options object's check).
+ * output buffer's u32 view and index). Options objects are read by the core.
  */
-export function makeRouter({ core, putNames, output, known }) {
+export function makeRouter({ core, putNames, output }) {
   const KINDS = [['tools', 'name'], ['prompts', 'name'], ['resources', 'uri'], ['resourceTemplates', 'uriTemplate']];
 
   /**
@@ -85,7 +85,6 @@ export function makeRouter({ core, putNames, output, known }) {
     #routes = new WeakMap();
 
     constructor(config) {
-      object(config, 'config');
       this.#core = call(() => new (core().WasmRouter)(config));
       const facts = this.#core.facts();
       this.#facts = facts;
@@ -106,10 +105,9 @@ export function makeRouter({ core, putNames, output, known }) {
       if (result === null || typeof result !== 'object') throw this.#shape(side.key, describe(result), null);
       const list = Array.isArray(result) ? result : result[side.key];
       if (!Array.isArray(list)) throw this.#shape(side.key, null, list === undefined ? null : describe(list));
-      const o = known(opts, ['onInvalid']);
-      const mode = o.onInvalid ?? 'throw';
-      if (mode !== 'throw' && mode !== 'skip') throw invalidArgument(`options.onInvalid must be "throw" or "skip", got ${describe(mode)}`);
-      return this.#exposeList(side, server, list, mode === 'skip');
+      // Read before the names go to the input buffer (a getter cannot overwrite them).
+      const skip = opts === undefined ? false : call(() => core().expose_skips(opts));
+      return this.#exposeList(side, server, list, skip);
     }
 
     #shape(key, resultGot, memberGot) {
@@ -264,15 +262,6 @@ export function makeRouter({ core, putNames, output, known }) {
     // ---- Lists: pages of the kept lists.
 
     #list(kind, opts) {
-      const o = known(opts, ['cursor', 'pageSize']);
-      const cursor = o.cursor === undefined || o.cursor === null ? undefined : string(o.cursor, 'options.cursor');
-      let size;
-      if (o.pageSize !== undefined && o.pageSize !== null) {
-        if (!Number.isInteger(o.pageSize) || o.pageSize < 1 || o.pageSize > 0xffffffff) {
-          throw invalidArgument(`options.pageSize must be a whole number of at least 1, got ${describe(o.pageSize)}`);
-        }
-        size = o.pageSize;
-      }
       const side = this.#sides[kind];
       const shown = side.visible();
       let total = 0;
@@ -280,7 +269,7 @@ export function makeRouter({ core, putNames, output, known }) {
       let start = 0;
       let end = total;
       let next = null;
-      if (cursor !== undefined || size !== undefined) [start, end, next] = call(() => core().list_page(total, side.gen, cursor, size));
+      if (opts !== undefined && opts !== null) [start, end, next] = call(() => core().list_page(total, side.gen, opts));
       const items = new Array(end - start);
       const field = side.field;
       let k = 0;
@@ -383,15 +372,13 @@ export function makeRouter({ core, putNames, output, known }) {
       object(params, 'params');
       const name = params[field];
       if (typeof name !== 'string') throw invalidArgument(`params.${field} must be a string, got ${describe(name)}`);
-      const o = known(opts, ['header']);
-      const header = o.header === undefined || o.header === null ? undefined : string(o.header, 'options.header');
-      // A hit whose header (if any) is the name itself, not in the encoded form, is answered here.
-      if (header === undefined || (header === name && !name.startsWith('=?'))) {
+      // A hit without options is answered here; options (a header to check) go to the core.
+      if (opts === undefined || opts === null) {
         const side = this.#sides[kind === 2 ? 2 : kind];
         const r = kind === 2 ? side.hits.get(name) : this.#hit(side, name);
         if (r !== undefined) return this.#mapped(r, field, params);
       }
-      const t = call(() => this.#core.target(kind, name, header));
+      const t = call(() => this.#core.target(kind, name, opts));
       return { server: t.server, params: { ...params, [field]: t.upstream }, header: t.header };
     }
 

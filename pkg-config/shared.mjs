@@ -3,7 +3,7 @@
 
 /**
  * The cores that can answer for NamingError's methods (each .wasm exports json_rpc_code,
- * call_tool_text and unknown_key): whichever entry was installed first.
+ * call_tool_text): whichever entry was installed first.
  */
 let errorCore = null;
 
@@ -110,14 +110,6 @@ export function object(value, what) {
 
 export function number(value, what) {
   if (typeof value !== 'number') throw invalidArgument(`${what} must be a number, got ${describe(value)}`);
-  return value;
-}
-
-/** Throws the core's unknown-key error for the first key of `value` outside `keys`. */
-export function onlyKeys(value, keys, what) {
-  for (const key of Object.keys(value)) {
-    if (!keys.includes(key)) call(() => { throw errorCore().unknown_key(key, keys, what); });
-  }
   return value;
 }
 

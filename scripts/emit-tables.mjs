@@ -22,7 +22,7 @@ for (const id of conventions) {
   // Every source compiles as the package compiles it: new RegExp(source), no flags.
   for (const key of ['valid', 'clean']) if (p[key] !== null) new RegExp(p[key]);
 }
-const tables = { conventions, providers, parts, codes, styles, optionKeys: glue.option_keys(), patterns };
+const tables = { conventions, providers, parts, codes, styles, patterns };
 const text = JSON.stringify(tables);
 const note = '// The core\'s tables, read from the .wasm by scripts/emit-tables.mjs (generated).\n';
 writeFileSync(`${dir}/tables.mjs`, `${note}export default ${text};\n`);

@@ -21,6 +21,12 @@ for (const s of data('router').scenarios) {
   const names = (s.steps ?? []).flatMap((step) => [step.route, step.enabled, step.routeResource].filter((x) => typeof x === 'string'));
   add('router_config', `${JSON.stringify(s.config)}\n${names.join('\n')}`);
   for (const step of s.steps ?? []) if (step.expose) add('router_route', Buffer.concat([Buffer.from([names.length % 50]), Buffer.from(step.expose.tools.join('\n'))]));
+  // A server's list, then near misses of its names (a block of queries starts with "?").
+  const lists = (s.steps ?? []).filter((step) => step.expose).map((step) => step.expose.tools);
+  for (const [i, tools] of lists.entries()) {
+    const misses = tools.map((t) => t.slice(0, -1));
+    add('router_suggest', Buffer.concat([Buffer.from([i]), Buffer.from(`${'x'.repeat(i % 3)}\n${tools.join('\n')}\n\n?${misses.join('\n')}`)]));
+  }
 }
 const reg = data('registry-data');
 for (const c of reg.paths.cases) add('workspace_path', c.path);

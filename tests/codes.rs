@@ -176,8 +176,8 @@ fn codes_parse_back() {
 /// checks the package against the same file, so the two views cannot drift apart.
 #[test]
 fn tables_match_the_shared_data() {
-    use mcp_naming::provider::Provider;
     use mcp_naming::Convention;
+    use mcp_naming::Provider;
     let data: Value = serde_json::from_str(include_str!("data/tables.json")).unwrap();
     let conventions: Vec<(String, Vec<String>)> = data["conventions"]
         .as_object()

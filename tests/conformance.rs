@@ -16,6 +16,8 @@ use std::fmt::Display;
 use std::fs;
 use std::str::FromStr;
 
+mod support;
+
 fn load<T: DeserializeOwned>(name: &str) -> T {
     let path = format!("{}/tests/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("tests/data/{name}.json: {e}"))
@@ -61,7 +63,7 @@ struct NameCase {
     /// UTF-16 `[start, end]` of the errors then the warnings.
     #[serde(default)]
     spans: Option<Vec<[usize; 2]>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "support::options")]
     options: Options,
     #[serde(default, rename = "source")]
     _source: Option<String>,
@@ -73,17 +75,9 @@ struct Cases<T> {
     cases: Vec<T>,
 }
 
+/// Parts as the packages show them: their `Serialize` form.
 pub fn parts_json(parts: &Parts<'_>) -> Value {
-    match *parts {
-        Parts::Mcp { name } => json!({ "name": name }),
-        Parts::Chora { namespace, tool } => json!({ "namespace": namespace, "tool": tool }),
-        Parts::Syntropy { server, tool } => json!({ "server": server, "tool": tool }),
-        Parts::Claude { server, tool } => json!({ "server": server, "tool": tool }),
-        Parts::Agent { mcp, tool } => json!({ "mcp": mcp, "tool": tool }),
-        Parts::OpenProject { action, entity } => json!({ "action": action, "entity": entity }),
-        Parts::Registry { .. } => json!({ "segments": parts.segments().collect::<Vec<_>>() }),
-        _ => panic!("parts of a convention this suite does not know yet: {parts:?}"),
-    }
+    serde_json::to_value(parts).unwrap()
 }
 
 fn utf16(text: &str, byte: usize) -> usize {
@@ -176,7 +170,7 @@ struct UriCase {
     parts: Option<Value>,
     #[serde(default)]
     messages: Option<Vec<String>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "support::options")]
     options: Options,
     #[serde(default, rename = "source")]
     _source: Option<String>,
@@ -184,7 +178,7 @@ struct UriCase {
 
 #[test]
 fn resource_uris() {
-    use mcp_naming::uri::{format_resource_uri, validate_resource_uri};
+    use mcp_naming::{format_resource_uri, validate_resource_uri};
     let data: Cases<UriCase> = load("uri");
     let mut failures = Vec::new();
     for case in &data.cases {
@@ -244,7 +238,7 @@ struct SlugCase {
 
 #[test]
 fn namespaces_from_slugs() {
-    use mcp_naming::convention::chora::namespace_from_slug;
+    use mcp_naming::namespace_from_slug;
     for case in load::<Cases<SlugCase>>("slug").cases {
         let slug = case.slug.as_str();
         match (namespace_from_slug(slug), &case.namespace, &case.error) {
@@ -275,7 +269,7 @@ struct AcceptsCase {
 struct FitCase {
     name: String,
     #[serde(deserialize_with = "parsed")]
-    provider: mcp_naming::provider::Provider,
+    provider: mcp_naming::Provider,
     #[serde(default)]
     taken: Vec<String>,
     #[serde(default)]
@@ -289,7 +283,7 @@ struct FitCase {
 
 #[test]
 fn providers_and_fitting() {
-    use mcp_naming::provider::{check_providers, fit};
+    use mcp_naming::{check_providers, fit};
     let data: Providers = load("providers");
     for case in &data.accepts {
         let name = case.name.as_str();
@@ -334,7 +328,7 @@ struct ConvertCase {
     /// With `error`: the exact message.
     #[serde(default)]
     message: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "support::options")]
     options: Options,
     #[serde(default, rename = "source")]
     _source: Option<String>,
@@ -377,7 +371,7 @@ struct RuleCase {
 
 #[test]
 fn claude_permission_rules() {
-    use mcp_naming::convention::claude::Rule;
+    use mcp_naming::PermissionRule as Rule;
     for case in load::<Cases<RuleCase>>("claude-rules").cases {
         match (Rule::parse(&case.rule), &case.name, case.matches, &case.error) {
             (Ok(r), Some(name), Some(matches), None) => assert_eq!(r.matches(name), matches, "{case:?}"),
@@ -397,7 +391,8 @@ struct SyntropyFiles {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ToolStateCase {
-    state: mcp_naming::convention::syntropy::ToolState,
+    #[serde(deserialize_with = "support::tool_state")]
+    state: mcp_naming::syntropy::ToolState,
     errors: Vec<String>,
     #[serde(default)]
     enabled: BTreeMap<String, bool>,
@@ -414,7 +409,7 @@ struct AllowCase {
 
 #[test]
 fn syntropy_files() {
-    use mcp_naming::convention::syntropy::check_allow_list;
+    use mcp_naming::syntropy::check_allow_list;
     let data: SyntropyFiles = load("syntropy-files");
     let opts = Options::default();
     for case in &data.tool_state {

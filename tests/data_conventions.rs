@@ -7,9 +7,9 @@
 //! declared but never checked fails clippy.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_naming::json::Json;
 use mcp_naming::openproject as op;
 use mcp_naming::registry as reg;
+use mcp_naming::Json;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};

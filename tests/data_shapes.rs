@@ -4,6 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(dead_code)]
 
+mod support;
+
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
@@ -40,7 +42,7 @@ struct NameCase {
     messages: Option<Vec<String>>,
     #[serde(default)]
     spans: Option<Vec<[usize; 2]>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "support::opt_options")]
     options: Option<mcp_naming::Options>,
     #[serde(default)]
     source: Option<String>,
@@ -64,7 +66,7 @@ struct UriCase {
     suggestion: Option<Value>,
     #[serde(default)]
     messages: Option<Vec<String>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "support::opt_options")]
     options: Option<mcp_naming::Options>,
     #[serde(default)]
     source: Option<String>,
@@ -95,7 +97,7 @@ struct ConvertCase {
     /// With `error`: the exact message.
     #[serde(default)]
     message: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "support::opt_options")]
     options: Option<mcp_naming::Options>,
     #[serde(default)]
     source: Option<String>,

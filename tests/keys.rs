@@ -2,8 +2,8 @@
 //! runs every case, tests/js/keys.test.mjs).
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_naming::json::Json;
 use mcp_naming::router::RouterConfig;
+use mcp_naming::Json;
 use mcp_naming::Options;
 use serde::Deserialize;
 use serde_json::Value;

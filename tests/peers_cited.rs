@@ -6,8 +6,8 @@
 //! so a case that starts to agree (or to differ) fails the test.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_naming::json::Json;
 use mcp_naming::router::{Gateway, OnInvalid, RouterConfig};
+use mcp_naming::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;

@@ -49,6 +49,7 @@ use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
 use core::fmt;
 use core::str::FromStr;
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// An MCP client whose naming of a server's tools is known.
@@ -110,7 +111,7 @@ impl FromStr for Client {
 }
 
 /// One exposed tool as a client shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Shown {
     /// The name the gateway exposes.
@@ -124,10 +125,11 @@ pub struct Shown {
 }
 
 /// The names a client shows for one server's tools, with what goes wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct View {
     /// The client.
+    #[serde(skip)]
     pub client: Client,
     /// Every exposed tool, in the order given.
     pub tools: Vec<Shown>,

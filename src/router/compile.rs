@@ -2,41 +2,18 @@
 //! names the style can write, unique names and pools, aliases that point somewhere, patterns
 //! that name configured servers), defaults filled in, patterns compiled, the style built.
 
-use super::config::{config_error, problem, PatternConfig, RouterConfig, StyleConfig};
+use super::config::{config_error, problem, PatternConfig, PrefixMode, RouterConfig, StyleConfig};
 use super::fit::Limit;
 use super::naming::Naming;
 use super::pattern::Glob;
 use super::peers::{PeerStyle, PEERS};
+use super::resources::PeerUris;
+use super::server::Server;
 use super::style::{Own, STYLES};
-use crate::convention::syntropy::Upstream;
+use super::table::Entry;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::provider::{self, Provider};
+use crate::provider::Provider;
 use crate::text::quoted;
-
-/// A configured server with its defaults filled in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Server {
-    /// Its name in exposed names.
-    pub name: String,
-    /// How the backend writes its tool names.
-    pub upstream: Upstream,
-    /// Syntropy: its pool key.
-    pub pool: Option<String>,
-    /// Syntropy: the backend's own prefix.
-    pub upstream_prefix: Option<String>,
-    /// A disabled server's tools are all disabled.
-    pub enabled: bool,
-}
-
-/// When exposed names carry the server (see [`RouterConfig::prefix_mode`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum PrefixMode {
-    #[default]
-    Always,
-    Conditional,
-    Never,
-}
 
 /// An `enabled` / `disabled` entry, compiled.
 #[derive(Debug)]
@@ -71,6 +48,22 @@ pub(crate) struct Compiled {
     pub limit: Option<Limit>,
     pub strict: bool,
     pub prefix_mode: PrefixMode,
+    /// How a peer style writes resource URIs, where it rewrites them.
+    pub uris: Option<PeerUris>,
+}
+
+impl Compiled {
+    /// The tool part of an entry's exposed name, where it differs from the name (a suggestion
+    /// form).
+    pub(crate) fn name_part<'e>(&self, e: &'e Entry) -> Option<&'e str> {
+        let part = self.style.name_part(e.name(), &self.servers[e.server as usize].name);
+        (part.len() != e.name().len()).then_some(part)
+    }
+
+    /// [`Compiled::name_part`] as a function of the entry alone.
+    pub(crate) fn parts(&self) -> impl for<'e> Fn(&'e Entry) -> Option<&'e str> + '_ {
+        move |e| self.name_part(e)
+    }
 }
 
 fn rules(list: &[PatternConfig], what: &str, claude: bool) -> Vec<(String, Rule)> {
@@ -92,11 +85,26 @@ fn rules(list: &[PatternConfig], what: &str, claude: bool) -> Vec<(String, Rule)
 }
 
 /// The style a configuration names; `Err((path, message))` when it names none.
-fn style_of(config: &StyleConfig) -> Result<Box<dyn Naming>, (&'static str, String)> {
+/// A style as configured: the router's own, or a peer's (whose servers compiling checks apart).
+enum Styled {
+    Own(Own),
+    Peer(PeerStyle),
+}
+
+impl Styled {
+    fn naming(&self) -> &dyn Naming {
+        match self {
+            Styled::Own(o) => o,
+            Styled::Peer(p) => p,
+        }
+    }
+}
+
+fn style_of(config: &StyleConfig) -> Result<Styled, (&'static str, String)> {
     match config {
         StyleConfig::Named(name) => match Own::named(name) {
-            Some(own) => Ok(Box::new(own)),
-            None if PEERS.contains(&name.as_str()) => Ok(Box::new(PeerStyle::new(name, &Default::default())?)),
+            Some(own) => Ok(Styled::Own(own)),
+            None if PEERS.contains(&name.as_str()) => Ok(Styled::Peer(PeerStyle::new(name, &Default::default())?)),
             None => Err((
                 "style",
                 format!(
@@ -106,9 +114,9 @@ fn style_of(config: &StyleConfig) -> Result<Box<dyn Naming>, (&'static str, Stri
                 ),
             )),
         },
-        StyleConfig::Peer(p) => Ok(Box::new(PeerStyle::new(&p.peer, &p.params())?)),
+        StyleConfig::Peer(p) => Ok(Styled::Peer(PeerStyle::new(&p.peer, &p.params())?)),
         StyleConfig::Custom { separator, prefix, pattern } => {
-            Ok(Box::new(Own::custom(separator, prefix.as_deref(), pattern.as_deref())?))
+            Ok(Styled::Own(Own::custom(separator, prefix.as_deref(), pattern.as_deref())?))
         }
     }
 }
@@ -123,15 +131,8 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             None
         }
     };
-    let provider = match config.provider.as_deref().map(str::parse::<Provider>) {
-        Some(Err(e)) => {
-            problems.push(problem("provider", e.message));
-            None
-        }
-        Some(Ok(p)) => Some(p),
-        None => None,
-    };
-    let is_syntropy = style.as_ref().is_some_and(|s| s.id() == "syntropy");
+    let provider = config.provider;
+    let is_syntropy = style.as_ref().is_some_and(|s| s.naming().id() == "syntropy");
     let gateway =
         config.gateway.clone().unwrap_or_else(|| if is_syntropy { "syntropy" } else { "gateway" }.to_string());
     if config.gateway.is_some() && crate::convention::claude::normalize_server_name(&gateway) != gateway
@@ -149,7 +150,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
     let mut servers = Vec::with_capacity(config.servers.len());
     for (i, s) in config.servers.iter().enumerate() {
         let path = format!("servers[{i}].name");
-        if let Some(style) = &style {
+        if let Some(style) = style.as_ref().map(Styled::naming) {
             if let Err(message) = style.check_server_name(&s.name) {
                 let mut d = problem(&path, message);
                 d.suggestion = style.suggest_server_name(&s.name).filter(|n| style.check_server_name(n).is_ok());
@@ -174,7 +175,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         }
         servers.push(Server { name: s.name.clone(), upstream: s.upstream, pool, upstream_prefix, enabled: s.enabled });
     }
-    if let Some(peer) = style.as_ref().and_then(|s| s.peer()) {
+    if let Some(Styled::Peer(peer)) = &style {
         let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
         if let Err((i, message)) = peer.check_servers(&names) {
             problems.push(problem(&format!("servers[{i}].name"), message));
@@ -187,7 +188,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
                 ));
             }
         }
-        if config.prefix_mode.as_deref().is_some_and(|m| m != "always") {
+        if config.prefix_mode != PrefixMode::Always {
             problems.push(problem(
                 "prefixMode",
                 format!(
@@ -206,8 +207,8 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             problems.push(problem(&format!("builtins[{i}]"), format!("{} is listed twice", quoted(b))));
         }
     }
-    if let Some(style) = &style {
-        for (old, new) in &config.aliases.0 {
+    if let Some(style) = style.as_ref().map(Styled::naming) {
+        for (old, new) in &config.aliases {
             let path = format!("aliases[{}]", quoted(old));
             if config.builtins.contains(old) {
                 problems.push(problem(
@@ -230,7 +231,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
                     ),
                 ));
             }
-            if config.aliases.0.iter().any(|(o, _)| o == new) {
+            if config.aliases.iter().any(|(o, _)| o == new) {
                 problems.push(problem(
                     &path,
                     format!("points to {}, which is itself an alias: point it to the final name", quoted(new)),
@@ -267,25 +268,22 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             }
         }
     }
-    let prefix_mode = match config.prefix_mode.as_deref() {
-        None | Some("always") => PrefixMode::Always,
-        Some("conditional") => PrefixMode::Conditional,
-        Some("never") => PrefixMode::Never,
-        Some(other) => {
-            problems.push(problem(
-                "prefixMode",
-                format!("{} is not \"always\", \"conditional\" or \"never\"", quoted(other)),
-            ));
-            PrefixMode::Always
-        }
+    let prefix_mode = config.prefix_mode;
+    let Some(styled) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
+    let uris = match &styled {
+        Styled::Peer(p) => p.uris(servers.len()),
+        Styled::Own(_) => None,
     };
-    let Some(style) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
+    let style: Box<dyn Naming> = match styled {
+        Styled::Own(o) => Box::new(o),
+        Styled::Peer(p) => Box::new(p),
+    };
     let qualified_prefix = if style.qualifies() { format!("mcp__{gateway}__") } else { String::new() };
     // Claude Code refuses names over 64 characters, whatever the provider: the qualifying
     // styles are fitted to it even when no provider is set. A gateway name so long that its
     // prefix leaves almost nothing still leaves 16.
     // A style whose names have a length limit of their own (agent: 64) is fitted to it too.
-    let max = provider::MAX_LEN.saturating_sub(qualified_prefix.len()).max(16);
+    let max = Provider::MAX_LEN.saturating_sub(qualified_prefix.len()).max(16);
     let limit = match (provider, style.qualifies(), style.max_len()) {
         (Some(p), _, own) => Some(Limit { provider: Some(p), max: own.map_or(max, |m| m.min(max)) }),
         (None, true, _) => Some(Limit { provider: None, max }),
@@ -300,9 +298,10 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         qualified_prefix,
         servers,
         builtins: config.builtins.clone(),
-        aliases: config.aliases.0.clone(),
+        aliases: config.aliases.clone(),
         limit,
         strict: config.strict,
         prefix_mode,
+        uris,
     })
 }

@@ -8,7 +8,7 @@
 //! functions compare the incoming header with the body and return the header for upstream.
 //!
 //! ```
-//! use mcp_naming::router::header::{decode, encode};
+//! use mcp_naming::router::{decode_name_header as decode, encode_name_header as encode};
 //! assert_eq!(encode("get_user"), "get_user");
 //! assert_eq!(encode("café"), "=?base64?Y2Fmw6k=?=");
 //! assert_eq!(decode("=?base64?Y2Fmw6k=?=").unwrap(), "café");

@@ -7,7 +7,7 @@
 //! No SDK types: the MCP schema's JSON shapes.
 //!
 //! ```
-//! use mcp_naming::json::Json;
+//! use mcp_naming::Json;
 //! use mcp_naming::router::{Gateway, OnInvalid, RouterConfig};
 //!
 //! let json = |s: &str| -> Json { serde_json::from_str(s).unwrap() };
@@ -28,12 +28,13 @@
 //! assert_eq!(err.suggestions, ["everything__echo"]);
 //! ```
 
-use super::expose::{Exposure, ListItem, OnInvalid, Placed, Placement};
+use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement};
 use super::resources::{ExposedResource, UriKind};
 use super::{Kind, Router, RouterConfig};
 use crate::diagnostic::{Code, Error, Span};
 use crate::json::Json;
 use crate::text::quoted;
+use serde::Serialize;
 use std::ops::Deref;
 
 /// The JSON-RPC error code an MCP server answers a request with for `code`: `-32602`
@@ -71,6 +72,8 @@ pub fn call_tool_text(e: &Error) -> String {
 /// A page of a merged list: items `start..end`, and the cursor of the next page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Page {
     /// The first item of the page.
     pub start: usize,
@@ -78,6 +81,7 @@ pub struct Page {
     pub end: usize,
     /// The cursor for the next page, when there is one (`<generation>.<offset>` in hex, opaque
     /// to clients).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
 }
 
@@ -85,7 +89,7 @@ pub struct Page {
 /// list changes) a `cursor` and `page_size` ask for: the one decision of paging, for every host.
 ///
 /// ```
-/// use mcp_naming::router::mcp::page;
+/// use mcp_naming::router::page;
 /// let first = page(5, 7, None, Some(2)).unwrap();
 /// assert_eq!((first.start, first.end, first.next_cursor.as_deref()), (0, 2, Some("7.2")));
 /// assert_eq!(page(5, 8, Some("7.2"), None).unwrap_err().code.as_str(), "invalid_cursor");
@@ -131,6 +135,7 @@ pub fn page(total: usize, generation: u32, cursor: Option<&str>, page_size: Opti
 /// A request's params mapped for the upstream.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[derive(Serialize)]
 pub struct Mapped {
     /// The backend server.
     pub server: String,
@@ -317,16 +322,27 @@ impl Gateway {
     /// # Errors
     /// As [`Router::new`].
     pub fn new(config: RouterConfig) -> Result<Gateway, Error> {
-        let router = Router::new(config)?;
+        Router::new(config).map(Gateway::over)
+    }
+
+    /// A gateway from a configuration's JSON, as [`Router::from_json`].
+    ///
+    /// # Errors
+    /// As [`Router::from_json`].
+    pub fn from_json(config: &Json) -> Result<Gateway, Error> {
+        Router::from_json(config).map(Gateway::over)
+    }
+
+    fn over(router: Router) -> Gateway {
         let n = router.c.servers.len();
         let segments = router.c.style.segments(n);
-        Ok(Gateway {
+        Gateway {
             tools: Objects::new(n, segments),
             prompts: Objects::new(n, segments),
             resources: Objects::new(n, n),
             templates: Objects::new(n, n),
             router,
-        })
+        }
     }
 
     /// The router, for routing questions.
@@ -385,7 +401,7 @@ impl Gateway {
     }
 
     /// Exposes a server's resources from its `resources/list` result (see
-    /// [`super::resources`] for when a URI is rewritten), replacing what it exposed before.
+    /// the resources module for when a URI is rewritten), replacing what it exposed before.
     ///
     /// # Errors
     /// As [`Router::expose_uris`], and `invalid_argument` for a value that is not a list result.

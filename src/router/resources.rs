@@ -9,19 +9,21 @@
 //! URIs that tools return as links are remembered for their server as they pass through
 //! [`Router::rewrite_uri`](super::Router::rewrite_uri).
 
-use super::expose::{Exposure, ListItem, OnInvalid, Placed, Placement, Segment, Skipped};
+use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Segment, Skipped};
 use super::route::{check_header, Target};
 use super::template::Template;
 use super::{header, Router};
 use crate::diagnostic::{Code, Error, Span};
 use crate::suggest;
 use crate::text::{clip, quoted};
+use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// A resource (or template) as the gateway lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[derive(Serialize)]
 pub struct ExposedResource {
     /// The URI (or URI template) in the gateway's lists.
     pub uri: String,
@@ -29,6 +31,16 @@ pub struct ExposedResource {
     pub server: String,
     /// The backend's own URI (or template).
     pub upstream: String,
+}
+
+/// Where a resource URI goes: `{ server, uri }`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct ResourceRoute<'r> {
+    /// The backend server.
+    pub server: &'r str,
+    /// The backend's own URI.
+    pub uri: Cow<'r, str>,
 }
 
 /// Which URI list: resources, or resource templates.
@@ -479,10 +491,10 @@ impl Router {
     ///
     /// # Errors
     /// `unknown_resource` when no server provides it.
-    pub fn route_resource(&self, uri: &str) -> Result<(&str, Cow<'_, str>), Error> {
+    pub fn route_resource(&self, uri: &str) -> Result<ResourceRoute<'_>, Error> {
         let (si, upstream) =
             self.resources.route(uri, &self.server_names()).ok_or_else(|| self.resources.unknown(uri))?;
-        Ok((&self.c.servers[si].name, Cow::Owned(upstream)))
+        Ok(ResourceRoute { server: &self.c.servers[si].name, uri: Cow::Owned(upstream) })
     }
 
     /// Where a `resources/read` of `uri` goes.

@@ -3,18 +3,18 @@
 //! A name the table does not route is answered with the close names, found through the
 //! suggestion index (`index.rs`) in the same order an exhaustive search would give them.
 
-use super::expose::name_part;
-use super::peers::{order, permute};
+use super::order::{order, permute};
 use super::table::PreMap;
 use super::table::{Entry, Id};
 use super::{header, ExposedTool, Kind, Route, Router};
 use crate::diagnostic::{Code, Error, Span};
 use crate::suggest;
 use crate::text::{clip, quoted};
+use serde::Serialize;
 use std::borrow::Cow;
 
 /// Where a request goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Target {
     /// The backend server.
@@ -241,7 +241,7 @@ impl Router {
         let table = self.table(kind);
         let (bare, qualified) = self.compared(name);
         let limit = suggest::limit(bare);
-        let part = name_part(&self.c);
+        let part = self.c.parts();
         let others: Vec<(usize, &String)> = self
             .others(kind)
             .into_iter()
@@ -329,7 +329,7 @@ impl Router {
     /// `claude`). Both routers must have exposed the server's tools.
     ///
     /// ```
-    /// use mcp_naming::json::Json;
+    /// use mcp_naming::Json;
     /// use mcp_naming::router::{Router, RouterConfig};
     /// let router = |style: &str| {
     ///     let json: Json = serde_json::from_str(&format!(r#"{{ "style": {style}, "servers": [{{ "name": "memory" }}] }}"#)).unwrap();

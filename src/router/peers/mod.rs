@@ -30,9 +30,15 @@ mod litellm;
 mod metamcp;
 pub(crate) mod openai;
 
+use super::config::{PrefixMode, Sdk};
+use super::naming::{Item, New, Plan};
+use super::order::{order, permute};
+use super::placement::{OnInvalid, Skipped};
+use super::{collision, Kind, Router};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::provider::Provider;
 use crate::text::quoted;
+use std::collections::HashSet;
 
 /// The peers a style can name, as `style: "<id>"` or `style: { peer: "<id>", … }` take them.
 pub const PEERS: &[&str] = &[
@@ -67,19 +73,11 @@ pub(crate) fn keys(peer: &str) -> &'static [&'static str] {
 pub(crate) struct Params {
     pub prefix: Option<String>,
     pub separator: Option<String>,
-    pub mode: Option<String>,
-    pub sdk: Option<String>,
+    pub mode: Option<PrefixMode>,
+    pub sdk: Option<Sdk>,
     pub normalize: Option<bool>,
     pub tool_name_prefix: Option<bool>,
     pub prefixes: Vec<(String, String)>,
-}
-
-/// How the agentgateway style prefixes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum GatewayMode {
-    Conditional,
-    Always,
-    Never,
 }
 
 #[derive(Clone, Debug)]
@@ -90,7 +88,7 @@ pub(crate) enum Peer {
     ContextForge { separator: String },
     Docker { tool_name_prefix: bool },
     FastMcp,
-    AgentGateway { mode: GatewayMode },
+    AgentGateway { mode: PrefixMode },
     MetaMcp,
     Cloudflare { normalize: bool },
 }
@@ -172,13 +170,7 @@ impl PeerStyle {
     /// The peer for `id` with `params`; `Err((path, message))` for a parameter it refuses.
     pub(crate) fn new(id: &str, params: &Params) -> Result<PeerStyle, (&'static str, String)> {
         let peer = match id {
-            "openai-agents" => match params.sdk.as_deref() {
-                None | Some("js") => Peer::OpenAi { python: false },
-                Some("python") => Peer::OpenAi { python: true },
-                Some(other) => {
-                    return Err(("style.sdk", format!("{} is not \"js\" or \"python\"", quoted(other))));
-                }
-            },
+            "openai-agents" => Peer::OpenAi { python: params.sdk == Some(Sdk::Python) },
             "langchain" => Peer::LangChain {
                 prefix: params
                     .prefix
@@ -209,19 +201,7 @@ impl PeerStyle {
             }
             "docker" => Peer::Docker { tool_name_prefix: params.tool_name_prefix.unwrap_or(false) },
             "fastmcp" => Peer::FastMcp,
-            "agentgateway" => Peer::AgentGateway {
-                mode: match params.mode.as_deref() {
-                    None | Some("conditional") => GatewayMode::Conditional,
-                    Some("always") => GatewayMode::Always,
-                    Some("never") => GatewayMode::Never,
-                    Some(other) => {
-                        return Err((
-                            "style.mode",
-                            format!("{} is not \"conditional\", \"always\" or \"never\"", quoted(other)),
-                        ));
-                    }
-                },
-            },
+            "agentgateway" => Peer::AgentGateway { mode: params.mode.unwrap_or(PrefixMode::Conditional) },
             "metamcp" => Peer::MetaMcp,
             "cloudflare-agents" => Peer::Cloudflare { normalize: params.normalize.unwrap_or(false) },
             other => {
@@ -282,7 +262,7 @@ impl PeerStyle {
         use super::resources::PeerUris;
         match self.peer {
             Peer::AgentGateway { mode } => {
-                Some(PeerUris::AgentGateway { prefixed: mode == GatewayMode::Always || configured != 1 })
+                Some(PeerUris::AgentGateway { prefixed: mode == PrefixMode::Always || configured != 1 })
             }
             Peer::FastMcp => Some(PeerUris::FastMcp),
             _ => None,
@@ -420,7 +400,7 @@ impl super::naming::Naming for PeerStyle {
         items: Vec<super::naming::Item<'_>>,
         on_invalid: super::OnInvalid,
     ) -> Result<super::naming::Plan, Error> {
-        super::expose::plan_peer(self, router, kind, si, items, on_invalid)
+        plan_peer(self, router, kind, si, items, on_invalid)
     }
 
     fn segments(&self, _servers: usize) -> usize {
@@ -441,10 +421,6 @@ impl super::naming::Naming for PeerStyle {
 
     fn check_server_name(&self, name: &str) -> Result<(), String> {
         PeerStyle::check_server_name(self, name)
-    }
-
-    fn peer(&self) -> Option<&PeerStyle> {
-        Some(self)
     }
 }
 
@@ -470,20 +446,6 @@ pub(crate) fn provider_notes<'a>(peer: &str, names: impl Iterator<Item = &'a str
     out
 }
 
-/// The indices `0..n` sorted (stably) by `cmp`: one sort for every caller, since each sort
-/// instantiation costs kilobytes of wasm.
-pub(crate) fn order(n: usize, cmp: &dyn Fn(usize, usize) -> std::cmp::Ordering) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| cmp(a, b));
-    order
-}
-
-/// `items` rearranged by `order` (a permutation of their indices, as [`order`] gives).
-pub(crate) fn permute<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
-    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
-    order.iter().filter_map(|&i| slots.get_mut(i).and_then(Option::take)).collect()
-}
-
 /// JavaScript's order of a plain object's keys: canonical array indices (`"0"`, `"7"`,
 /// `"42"`, up to 2³² − 2) first, ascending, then the others as inserted.
 pub(crate) fn object_key_order(keys: &[&str]) -> Vec<usize> {
@@ -496,4 +458,129 @@ pub(crate) fn object_key_order(keys: &[&str]) -> Vec<usize> {
         None => (1, 0, i),
     };
     order(keys.len(), &|a, b| key(a).cmp(&key(b)))
+}
+
+/// The plan of a peer style: the peer names every listed item of every server together, so
+/// other servers' names may change too (the OpenAI Agents SDK hashes a name as soon as a
+/// second tool shares it).
+pub(crate) fn plan_peer(
+    peer: &PeerStyle,
+    r: &Router,
+    kind: Kind,
+    si: usize,
+    items: Vec<Item<'_>>,
+    on_invalid: OnInvalid,
+) -> Result<Plan, Error> {
+    let n = r.c.servers.len();
+    let table = r.table(kind);
+    // Every server's list as last exposed, with this one's new list.
+    let lists: Vec<Option<Vec<(u32, &str)>>> = (0..n)
+        .map(|j| {
+            if j == si {
+                Some(items.clone())
+            } else if table.exposed[j] {
+                Some(table.lists[j].iter().map(|(i, t)| (*i, &**t)).collect())
+            } else {
+                None
+            }
+        })
+        .collect();
+    let listed: Vec<Listed<'_>> = lists
+        .iter()
+        .enumerate()
+        .filter_map(|(j, l)| {
+            l.as_ref().map(|l| Listed {
+                server: j,
+                name: &r.c.servers[j].name,
+                tools: l.iter().map(|(_, t)| *t).collect(),
+            })
+        })
+        .collect();
+    let upstream_of =
+        |server: usize, tool: usize| listed.iter().find(|l| l.server == server).map_or("", |l| l.tools[tool]);
+    let reserved: &[String] = if kind == Kind::Tool { &r.c.builtins } else { &[] };
+    let mut naming = peer.name(&listed, n, reserved)?;
+    let mut skipped: Vec<Skipped> = Vec::new();
+    for d in naming.dropped.iter().filter(|d| d.server == si) {
+        skipped.push(Skipped { name: upstream_of(si, d.tool).to_string(), code: d.code, message: d.message.clone() });
+    }
+    // The gateway's own names: built-ins (the OpenAI Agents SDK already hashed around them)
+    // and aliases.
+    let is_openai = matches!(peer.peer, Peer::OpenAi { .. });
+    for t in naming.tools.iter_mut().filter(|t| t.routed) {
+        let builtin = kind == Kind::Tool && !is_openai && r.c.builtins.contains(&t.name);
+        let alias = kind == Kind::Tool && r.c.aliases.iter().any(|(old, _)| *old == t.name);
+        if !(builtin || alias) {
+            continue;
+        }
+        let server = &r.c.servers[t.server].name;
+        let upstream = upstream_of(t.server, t.tool);
+        let message = format!(
+            "server {} {} {} exposes as {}, which is the gateway's {}",
+            quoted(server),
+            kind.noun(),
+            quoted(upstream),
+            quoted(&t.name),
+            if builtin { "built-in" } else { "alias: retire the alias first" }
+        );
+        match on_invalid {
+            OnInvalid::Throw => return Err(collision(message).for_server(server)),
+            OnInvalid::Skip => {
+                if t.server == si {
+                    skipped.push(Skipped { name: upstream.to_string(), code: Code::NameCollision, message });
+                }
+                t.listed = false;
+                t.routed = false;
+            }
+        }
+    }
+    let mut notes = std::mem::take(&mut naming.notes);
+    // Names the provider refuses are fitted to it; without a provider, reported.
+    match r.c.limit.and_then(|l| l.provider.map(|p| (p, l.max))) {
+        Some((provider, max)) => {
+            let mut taken: HashSet<String> = naming.tools.iter().map(|t| t.name.clone()).collect();
+            for t in naming.tools.iter_mut() {
+                if t.name.len() <= max && provider.accepts(&t.name) {
+                    continue;
+                }
+                let fitted = crate::provider::fit_within(&t.name, provider, max, |c| taken.contains(c));
+                taken.insert(fitted.clone());
+                t.name = fitted;
+            }
+        }
+        None => {
+            let mut seen = HashSet::new();
+            let names = naming.tools.iter().filter(|t| t.listed && t.server == si).map(|t| t.name.as_str());
+            notes.extend(provider_notes(peer.id(), names.filter(|n| seen.insert(*n))));
+        }
+    }
+    for t in naming.tools.iter().filter(|t| t.server == si && !t.listed) {
+        let upstream = upstream_of(si, t.tool);
+        if !skipped.iter().any(|k| k.name == upstream) {
+            skipped.push(Skipped {
+                name: upstream.to_string(),
+                code: Code::NameCollision,
+                message: format!("{} leaves it out: another tool has its name {}", peer.id(), quoted(&t.name)),
+            });
+        }
+    }
+    let entries = naming
+        .tools
+        .into_iter()
+        .map(|t| {
+            let list = lists[t.server].as_ref().expect("a named tool's server listed");
+            New {
+                server: t.server,
+                index: list[t.tool].0,
+                upstream: list[t.tool].1.into(),
+                name: t.name,
+                listed: t.listed,
+                routed: t.routed,
+                bare: false,
+                part: None,
+            }
+        })
+        .collect();
+    let kept = items.iter().map(|&(i, t)| (i, Box::from(t))).collect();
+    Ok(Plan { segments: vec![(0, entries)], skipped, notes, lists: vec![(si, kept)] })
 }
