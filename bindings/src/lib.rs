@@ -378,6 +378,13 @@ pub fn json_rpc_code(code: &str) -> i32 {
     code.parse::<Code>().map_or(-32603, mcp_naming::router::json_rpc_code)
 }
 
+/// The HTTP status a Streamable HTTP transport answers a `NamingError` with (400 for the
+/// `Mcp-Name` header errors, else 200).
+#[wasm_bindgen]
+pub fn http_status(code: &str) -> u16 {
+    code.parse::<Code>().map_or(200, mcp_naming::router::http_status)
+}
+
 /// The text of a `tools/call` error result for a `NamingError`.
 #[wasm_bindgen]
 pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
