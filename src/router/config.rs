@@ -193,6 +193,62 @@ impl From<UpstreamPattern> for PatternConfig {
     }
 }
 
+/// One tool's settings (`tools: [{ server, tool, name?, description?, enabled? }]`), keyed by
+/// the server and the tool's upstream name: the name to expose it under, the description to
+/// show, whether to offer it (over any `enabled` / `disabled` pattern).
+///
+/// ```
+/// use mcp_naming::router::ToolOverride;
+/// let mut code_search = ToolOverride::new("github", "search_code");
+/// code_search.name = Some("code_search".into());
+/// code_search.description = Some("Search code across every repository the gateway can see".into());
+/// assert_eq!(code_search.tool, "search_code");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ToolOverride {
+    /// The configured server.
+    pub server: String,
+    /// The tool's name as the server lists it.
+    pub tool: String,
+    /// The exposed name (as `tools/list` shows it), checked like any exposed name.
+    pub name: Option<String>,
+    /// The description clients see instead of the server's.
+    pub description: Option<String>,
+    /// Offer the tool (`true`) or hide it (`false`), whatever the patterns say.
+    pub enabled: Option<bool>,
+}
+
+impl ToolOverride {
+    /// Settings for `server`'s tool `tool`, none set yet.
+    pub fn new(server: impl Into<String>, tool: impl Into<String>) -> ToolOverride {
+        ToolOverride { server: server.into(), tool: tool.into(), name: None, description: None, enabled: None }
+    }
+}
+
+/// What happens when several servers serve one tool name and names can be bare (`prefixMode`
+/// `conditional` or `never`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Conflicts {
+    /// `"prefix"` (the default): as `prefixMode` says (`conditional`: each carries its server;
+    /// `never`: a collision).
+    #[default]
+    Prefix,
+    /// `{ "priority": [servers…], "others"?: "prefix" | "drop" }`: the first server of the list
+    /// that serves the name keeps it bare (servers not in the list come after, in
+    /// configuration order); the others carry their server, or are not listed at all.
+    Priority {
+        /// The servers, first wins.
+        order: Vec<String>,
+        /// Drop the others instead of prefixing them.
+        drop_others: bool,
+    },
+    /// `"manual"`: names stay bare, and every conflict is an error until a `tools` entry
+    /// renames one side.
+    Manual,
+}
+
 /// The whole configuration: built in code with [`RouterConfig::new`] and its public fields, or
 /// read from JSON with [`RouterConfig::from_json`] (what the npm and Python packages do).
 ///
@@ -230,6 +286,10 @@ pub struct RouterConfig {
     /// When exposed names carry the server (default [`PrefixMode::Always`]; peer styles prefix
     /// as the peer does).
     pub prefix_mode: PrefixMode,
+    /// Per-tool settings.
+    pub tools: Vec<ToolOverride>,
+    /// What happens when servers share a bare name.
+    pub conflicts: Conflicts,
 }
 
 impl RouterConfig {
@@ -246,12 +306,28 @@ impl RouterConfig {
             provider: None,
             strict: true,
             prefix_mode: PrefixMode::Always,
+            tools: Vec::new(),
+            conflicts: Conflicts::Prefix,
         }
     }
 }
 
-const CONFIG_KEYS: &[&str] =
-    &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict", "prefixMode"];
+const CONFIG_KEYS: &[&str] = &[
+    "style",
+    "gateway",
+    "servers",
+    "builtins",
+    "aliases",
+    "enabled",
+    "disabled",
+    "provider",
+    "strict",
+    "prefixMode",
+    "tools",
+    "conflicts",
+];
+const TOOL_KEYS: &[&str] = &["server", "tool", "name", "description", "enabled"];
+const PRIORITY_KEYS: &[&str] = &["priority", "others"];
 const MODES: &[&str] = &["always", "conditional", "never"];
 const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "enabled"];
 const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
@@ -278,6 +354,71 @@ fn patterns(r: &mut Reader, parent: &Json, key: &str) -> Vec<PatternConfig> {
         }
     }
     out
+}
+
+fn overrides(r: &mut Reader, parent: &Json) -> Vec<ToolOverride> {
+    let items = r.array(parent, "tools", "", "an array");
+    let mut out = Vec::with_capacity(items.len());
+    for (i, v) in items.iter().enumerate() {
+        let path = format!("tools[{i}]");
+        if r.object(v, &path, TOOL_KEYS).is_none() {
+            continue;
+        }
+        let server = r.req_string(v, "server", &path, "a configured server's name");
+        let tool = r.req_string(v, "tool", &path, "the tool's name as the server lists it");
+        let name = r.opt_string(v, "name", &path);
+        let description = r.opt_string(v, "description", &path);
+        let enabled = r.opt_bool(v, "enabled", &path);
+        if let (Some(server), Some(tool)) = (server, tool) {
+            out.push(ToolOverride { server, tool, name, description, enabled });
+        }
+    }
+    out
+}
+
+fn conflicts(r: &mut Reader, parent: &Json) -> Conflicts {
+    match parent.get("conflicts") {
+        None | Some(Json::Null) => Conflicts::Prefix,
+        Some(Json::String(s)) => match s.as_str() {
+            "prefix" => Conflicts::Prefix,
+            "manual" => Conflicts::Manual,
+            other => {
+                let choices = ["prefix", "manual"];
+                let near = crate::suggest::closest(other, choices, 1).first().map(|s| s.to_string());
+                r.problem(
+                    "conflicts",
+                    format!(
+                        "{} is not \"prefix\", \"manual\" or {{ priority: [servers…], others? }}",
+                        crate::text::quoted(&crate::text::clip(other, 40))
+                    ),
+                )
+                .suggestion = near;
+                Conflicts::Prefix
+            }
+        },
+        Some(v @ Json::Object(_)) => {
+            r.object(v, "conflicts", PRIORITY_KEYS);
+            if v.get("priority").is_none() {
+                r.problem("conflicts.priority", "is required (the servers, first wins)");
+            }
+            let order = r.strings(v, "priority", "conflicts");
+            let drop_others = r
+                .opt_choice(v, "others", "conflicts", &["prefix", "drop"], |t| match t {
+                    "prefix" => Some(false),
+                    "drop" => Some(true),
+                    _ => None,
+                })
+                .unwrap_or(false);
+            Conflicts::Priority { order, drop_others }
+        }
+        Some(other) => {
+            r.problem(
+                "conflicts",
+                format!("must be \"prefix\", \"manual\" or {{ priority: [servers…] }}, got {}", other.described()),
+            );
+            Conflicts::Prefix
+        }
+    }
 }
 
 fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
@@ -401,6 +542,9 @@ pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
         });
     config.strict = r.opt_bool(value, "strict", "").unwrap_or(true);
     config.prefix_mode = r.opt_choice(value, "prefixMode", "", MODES, prefix_mode).unwrap_or_default();
+    config.tools = overrides(&mut r, value);
+    complete &= config.tools.len() == count("tools");
+    config.conflicts = conflicts(&mut r, value);
     (Some(config), r, complete)
 }
 

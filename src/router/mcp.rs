@@ -326,6 +326,8 @@ impl Objects {
             let h = &mut self.segments[r.slot][r.pos];
             h.name = r.name.clone();
             h.placed.enabled = r.enabled;
+            h.placed.listed = r.listed;
+            h.placed.routed = r.routed;
         }
         let after = slots.iter().flat_map(|&s| self.segments[s].iter().filter(|h| h.shown()));
         let changed = names_changed || after.map(|h| self.object(&h.placed)).ne(before.iter().map(Option::as_ref));
@@ -433,24 +435,29 @@ impl Gateway {
         e.changed = objects.update(si, list, &e.placement, e.changed, name);
         objects.caches[si] = Some(cache);
         if kind == Kind::Tool {
-            e.warnings.extend(self.refresh_ui(Some(si))?);
+            e.warnings.extend(self.refresh_shown(Some(si))?);
         }
         Ok(e)
     }
 
-    /// Rewrites every tool's UI resource URIs (MCP Apps) to their gateway form, as the resources
-    /// now stand; the warnings of server `warn_for`'s tools (`unlisted_ui_resource`).
-    fn refresh_ui(&mut self, warn_for: Option<usize>) -> Result<Vec<Diagnostic>, Error> {
+    /// The tools as clients see them beyond their names: each tool's UI resource URIs (MCP Apps)
+    /// in their gateway form, as the resources now stand, and the descriptions `tools` gives;
+    /// the warnings of server `warn_for`'s tools (`unlisted_ui_resource`).
+    fn refresh_shown(&mut self, warn_for: Option<usize>) -> Result<Vec<Diagnostic>, Error> {
         let mut warnings = Vec::new();
         for si in 0..self.tools.items.len() {
             let server = self.router.c.servers[si].name.clone();
             let mut shown = HashMap::new();
             for (index, tool) in self.tools.items[si].iter().enumerate() {
+                let name = tool.get("name").and_then(Json::as_str).unwrap_or("");
+                let description = self.router.description_of(si, name).map(str::to_string);
                 let uris = ui::uris(tool);
                 if uris.is_empty() {
+                    if let Some(d) = description {
+                        shown.insert(index, with_field(Some(tool), "description", &d));
+                    }
                     continue;
                 }
-                let name = tool.get("name").and_then(Json::as_str).unwrap_or("");
                 let mut map = Vec::with_capacity(uris.len());
                 for uri in uris {
                     let r = self.router.ui_resource(&server, name, uri)?;
@@ -461,8 +468,12 @@ impl Gateway {
                         map.push((uri.to_string(), r.uri));
                     }
                 }
-                if !map.is_empty() {
-                    shown.insert(index, ui::with_uris(tool, &map));
+                let mut tool = if map.is_empty() { tool.clone() } else { ui::with_uris(tool, &map) };
+                if let Some(d) = description {
+                    tool = with_field(Some(&tool), "description", &d);
+                }
+                if tool != self.tools.items[si][index] {
+                    shown.insert(index, tool);
                 }
             }
             self.tools.shown[si] = shown;
@@ -549,7 +560,7 @@ impl Gateway {
         objects.caches[si] = Some(ListCache::from_result(result));
         // A resource listed (or no longer listed) can change the gateway form of any server's
         // tool UI: this server's tools are warned about once its resources are known.
-        e.warnings.extend(self.refresh_ui((kind == UriKind::Resource).then_some(si))?);
+        e.warnings.extend(self.refresh_shown((kind == UriKind::Resource).then_some(si))?);
         Ok(e)
     }
 
