@@ -234,6 +234,19 @@ pub fn convert_name(name: &str, from: u32, to: u32, opts: JsValue) -> Result<Str
     core::convert(name, convention_at(from)?, convention_at(to)?, &options(opts)?).map_err(|e| error_to_js(name, &e))
 }
 
+/// `explainName`: every convention's report on the name, valid and near misses first, each with
+/// its `distance` (spans in UTF-16 units of the name).
+#[cfg(feature = "names")]
+#[wasm_bindgen]
+pub fn explain_name(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+    let mut all = core::explain(name, &options(opts)?);
+    for e in &mut all {
+        utf16_spans(name, &mut e.report.errors);
+        utf16_spans(name, &mut e.report.warnings);
+    }
+    Ok(to_js(&all))
+}
+
 /// `detectConventions`: a bit per convention index.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
