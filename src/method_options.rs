@@ -25,6 +25,8 @@ pub enum Method {
     Page,
     /// The registry's `checkExecuteRequest`: `{ scopes, caller_id }` (under `caller`).
     Caller,
+    /// `router.clientView`: `{ server }`.
+    View,
 }
 
 impl Method {
@@ -37,6 +39,7 @@ impl Method {
             Method::Fit => &["taken"],
             Method::Page => &["offset", "pageSize", "total"],
             Method::Caller => &["scopes", "caller_id"],
+            Method::View => &["server"],
         }
     }
 
@@ -76,6 +79,8 @@ pub struct MethodOptions {
     pub envelope_page_size: Option<f64>,
     /// `scopes`: the caller's scopes.
     pub scopes: Vec<String>,
+    /// `server`: the name the user gives the gateway in a client.
+    pub server: Option<String>,
 }
 
 impl MethodOptions {
@@ -135,6 +140,7 @@ impl MethodOptions {
                 o.envelope_page_size = r.opt_number(value, "pageSize", path, "a number", |_| true);
             }
             Method::Caller => o.scopes = r.strings(value, "scopes", path),
+            Method::View => o.server = r.opt_string(value, "server", path),
         }
         r.finish(Some(o), "")
     }

@@ -219,6 +219,20 @@ impl WasmRouter {
         Ok(to_js(&r))
     }
 
+    /// `router.clientView(client, { server })`: what `client` shows of this gateway's tools, the
+    /// user having named the gateway `server` (default: the configured gateway name).
+    pub fn client_view(&self, client: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+        let client: mcp_naming::client::Client = client.parse().map_err(|e| error_to_js(client, &e))?;
+        let server = method_options(&opts, Method::View)?.server;
+        let server = server.as_deref().unwrap_or_else(|| self.inner.gateway());
+        let mut view = mcp_naming::client::view_of(&self.inner, client, server);
+        for t in &mut view.tools {
+            utf16_spans(&t.name, &mut t.diagnostics);
+        }
+        utf16_spans(server, &mut view.diagnostics);
+        Ok(to_js(&view))
+    }
+
     /// The URI a client should see for a URI `server` returned in a result.
     pub fn rewrite_uri(&mut self, server: &str, uri: &str) -> Result<String, JsValue> {
         self.inner.rewrite_uri(server, uri).map_err(err)

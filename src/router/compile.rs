@@ -40,6 +40,8 @@ pub(crate) struct Compiled {
     pub style: Box<dyn Naming>,
     /// `mcp__<gateway>__` for the styles whose clients qualify names, else empty.
     pub qualified_prefix: String,
+    /// The gateway's own server name as clients see it.
+    pub gateway: String,
     pub servers: Vec<Server>,
     pub builtins: Vec<String>,
     pub aliases: Vec<(String, String)>,
@@ -322,6 +324,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         disabled: rules(&config.disabled, "disabled", claude),
         style,
         qualified_prefix,
+        gateway,
         servers,
         builtins: config.builtins.clone(),
         aliases: config.aliases.clone(),

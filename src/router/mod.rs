@@ -301,6 +301,12 @@ impl Router {
     pub fn qualified_prefix(&self) -> &str {
         &self.c.qualified_prefix
     }
+
+    /// The gateway's own server name as clients see it (`gateway` in the configuration; by
+    /// default `syntropy` for the syntropy style, else `gateway`).
+    pub fn gateway(&self) -> &str {
+        &self.c.gateway
+    }
 }
 
 /// The key under which names that differ only in case or separators meet: lowercase, `-` and
