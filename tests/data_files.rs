@@ -84,3 +84,21 @@ fn the_schema_is_derived_from_the_loader() {
     assert_eq!(name_case["additionalProperties"], false, "{name_case}");
     data::check_golden(data::SCHEMA, &data::golden_text(&schema));
 }
+
+#[test]
+fn results_compare_exactly_or_on_the_named_keys() {
+    use serde_json::json;
+    use support::steps::compare;
+    assert_eq!(compare(&json!({ "a": 1, "b": [2] }), &json!({ "a": 1.0, "b": [2] }), false, "r"), Ok(()));
+    assert_eq!(
+        compare(&json!({ "a": 1, "b": 2 }), &json!({ "a": 1 }), false, "r"),
+        Err("r.b: not expected, got 2".into())
+    );
+    assert_eq!(compare(&json!({ "a": 1, "b": 2 }), &json!({ "a": 1 }), true, "r"), Ok(()));
+    assert_eq!(
+        compare(&json!([{ "a": 1 }, { "a": 2 }]), &json!([{ "a": 1 }]), true, "r"),
+        Err("r: 2 items, expected 1".into())
+    );
+    assert_eq!(compare(&json!({}), &json!({ "a": null }), true, "r"), Err("r.a: missing, expected null".into()));
+    assert_eq!(compare(&json!("1"), &json!(1), false, "r"), Err("r: \"1\", expected 1".into()));
+}

@@ -1012,7 +1012,8 @@ impl<'de> Deserialize<'de> for Step {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Step, D::Error> {
         let value = Value::deserialize(d)?;
         if value.get("error").is_none() && value.get("result").is_none() {
-            return Err(D::Error::custom(format!("step {value}: a step has `result` or `error`")));
+            let step: String = value.to_string().chars().take(200).collect();
+            return Err(D::Error::custom(format!("step {step}: a step has `result` or `error`")));
         }
         Ok(match either::<Fails, Returns, D::Error>(value, "error", "step")? {
             Ok(fails) => Step::Fails(fails),
