@@ -5,7 +5,7 @@
 
 use super::data::{DiagnosticPattern, Expect, Failure, Returns, Scenario, Scenarios, Step};
 use super::json;
-use mcp_naming::router::{json_rpc_code, Gateway};
+use mcp_naming::router::{json_rpc_code, Gateway, NameHeader};
 use mcp_naming::{Check, Convention, Error, Json, Method, MethodOptions, Options, Provider};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -226,6 +226,7 @@ fn function(step: &Step, at: &str) -> Result<Value, Error> {
             let state = mcp_naming::syntropy::ToolState::from_json(&a.json(0))?;
             to_json(Check::new(state.check(&Options::default())))
         }
+        "explainName" => to_json(mcp_naming::explain(a.str(0), &a.options(1)?)),
         "checkExecuteRequest" => {
             let scopes = a.method(2, Method::Caller)?.scopes;
             to_json(Check::new(mcp_naming::registry::check_execute_request(&a.json(0), &a.json(1), &scopes)))
@@ -277,9 +278,23 @@ fn method(g: &mut Gateway, step: &Step, at: &str) -> Result<Value, Error> {
                 _ => g.list_resource_templates(cursor, size)?,
             })
         }
-        "mapCallTool" => to_json(g.map_call_tool(&a.json(0), a.method(1, Method::Map)?.header.as_deref())?),
-        "mapGetPrompt" => to_json(g.map_get_prompt(&a.json(0), a.method(1, Method::Map)?.header.as_deref())?),
-        "mapReadResource" => to_json(g.map_read_resource(&a.json(0), a.method(1, Method::Map)?.header.as_deref())?),
+        "mapCallTool" | "mapGetPrompt" | "mapReadResource" => {
+            let o = a.method(1, Method::Map)?;
+            let header = NameHeader::new(o.header.as_deref(), o.protocol_version.as_deref());
+            to_json(match step.call() {
+                "mapCallTool" => g.map_call_tool(&a.json(0), header)?,
+                "mapGetPrompt" => g.map_get_prompt(&a.json(0), header)?,
+                _ => g.map_read_resource(&a.json(0), header)?,
+            })
+        }
+        "mapComplete" => to_json(g.map_complete(&a.json(0))?),
+        "mapSubscribe" | "mapUnsubscribe" => to_json(g.map_subscribe(&a.json(0))?),
+        "rewriteNotification" => to_json(g.rewrite_notification(a.str(0), &a.json(1))?),
+        "clientView" => {
+            let client: mcp_naming::client::Client = a.str(0).parse()?;
+            let server = a.method(1, Method::View)?.server;
+            to_json(mcp_naming::client::view_of(g, client, server.as_deref().unwrap_or_else(|| g.gateway())))
+        }
         "rewriteResult" => to_json(g.rewrite_result(a.str(0), &a.json(1))?),
         other => panic!("{at}: no native mapping for the router method {other} (tests/support/steps.rs)"),
     })
