@@ -39,7 +39,7 @@ pub enum StyleConfig {
 pub struct PeerConfig {
     /// The peer's id.
     pub peer: String,
-    /// LangChain's `additionalToolNamePrefix`.
+    /// LangChain's `additionalToolNamePrefix`; ToolHive's `prefixFormat` (default `{workload}_`).
     pub prefix: Option<String>,
     /// LiteLLM's `MCP_TOOL_PREFIX_SEPARATOR` (default `-`); ContextForge's
     /// `GATEWAY_TOOL_NAME_SEPARATOR` (`-`, `--`, `_` or `.`).
@@ -54,8 +54,12 @@ pub struct PeerConfig {
     /// Docker: the `tool-name-prefix` feature (servers' names as prefixes; default off).
     pub tool_name_prefix: Option<bool>,
     /// Per server, the name the peer knows it by: LiteLLM's alias, Docker's catalog prefix,
-    /// MetaMCP's server name, the Cloudflare server id.
+    /// MetaMCP's server name, the Cloudflare server id, ToolHive's workload; Obot's `toolPrefix`.
     pub prefixes: Vec<(String, String)>,
+    /// ToolHive's `conflictResolution`: `"prefix"` (default), `"priority"` or `"manual"`.
+    pub strategy: Option<String>,
+    /// ToolHive's `priorityOrder` (workloads, first wins), with strategy `"priority"`.
+    pub priority: Vec<String>,
 }
 
 impl PeerConfig {
@@ -73,6 +77,8 @@ impl PeerConfig {
             normalize: self.normalize,
             tool_name_prefix: self.tool_name_prefix,
             prefixes: self.prefixes.clone(),
+            strategy: self.strategy.clone(),
+            priority: self.priority.clone(),
         }
     }
 }
@@ -297,6 +303,9 @@ fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
             config.normalize = r.opt_bool(s, "normalize", "style");
             config.tool_name_prefix = r.opt_bool(s, "toolNamePrefix", "style");
             config.prefixes = prefixes;
+            config.strategy =
+                r.opt_choice(s, "strategy", "style", &["prefix", "priority", "manual"], |t| Some(t.to_string()));
+            config.priority = r.strings(s, "priority", "style");
             Some(StyleConfig::Peer(config))
         }
         Some(s @ Json::Object(_)) => {
