@@ -240,9 +240,8 @@ fn name_prompts(
     let mut out = Vec::new();
     let mut notes = Vec::new();
     for (resolved, g) in groups {
-        let describe = |&(l, p, _): &Prompt| {
-            format!("server {} prompt {}", quoted(lists[l].name), quoted(lists[l].tools[p]))
-        };
+        let describe =
+            |&(l, p, _): &Prompt| format!("server {} prompt {}", quoted(lists[l].name), quoted(lists[l].tools[p]));
         if g.len() > 1 && g.iter().any(|(_, _, r)| r.is_none()) {
             let who: Vec<String> = g.iter().map(describe).collect();
             for &(l, p, _) in &g {
