@@ -69,7 +69,10 @@ fn permission_entries() -> Vec<String> {
 
 /// Each new style, and per claude name, the name under that style and the name Codex shows
 /// for it (Codex configured with the gateway as server `gw`).
-const EXPECTED: &[(&str, &[(&str, &str, &str)])] = &[
+/// A claude name, the style's name for it, and what Codex shows.
+type Moved = (&'static str, &'static str, &'static str);
+
+const EXPECTED: &[(&str, &[Moved])] = &[
     (
         r#""toolhive""#,
         &[
