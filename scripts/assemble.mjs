@@ -14,7 +14,8 @@ export const ENTRIES = ['index', 'registry', 'openproject'];
 /**
  * The declaration files pkg/ ships, { file: text }, from tsc's declarations in `out` and the
  * generated ones in `gen`: each public entry's, and every module they name (followed through
- * their relative imports), as .d.mts, each with a .d.cts twin naming the .cjs modules.
+ * their relative imports), as .d.mts, each with a .d.cts twin naming the .cjs modules; the
+ * classes without their `#private` marks.
  */
 export function declarations(out, gen) {
   const files = {};
@@ -35,7 +36,10 @@ export function declarations(out, gen) {
     const name = todo.shift();
     if (seen.has(name)) continue;
     seen.add(name);
-    const text = read(name);
+    // `#private;` (what tsc writes for a class with private fields) goes: it is a syntax error to
+    // a consumer compiling for ES5 (TS18028) even with nothing of its own private, and it would
+    // make the classes nominal where the declarations always were structural.
+    const text = read(name).replace(/^ +#private;\n/gm, '');
     for (const m of text.matchAll(/(?:from\s+|import\()['"]\.\/([^'"]+)\.mjs['"]/g)) todo.push(m[1]);
     const [esm, cjs] = ENTRIES.includes(name) ? [`${name}.d.ts`, `${name}.d.cts`] : [`${name}.d.mts`, `${name}.d.cts`];
     files[esm] = text;

@@ -25,8 +25,9 @@ is<typeof thenOpenProject>(nowOpenProject);
 // the methods (and properties) of the old class the new one narrows or lacks.
 type Fn<T> = T extends (...args: infer A) => infer R ? (...args: A) => R : T;
 type Narrowed<New, Old> = { [K in keyof Old]-?: K extends keyof New ? (Fn<New[K]> extends Fn<Old[K]> ? never : K) : K }[keyof Old];
-// migrateName(name, from: Router) takes the class itself, which private fields make nominal; the
-// old declaration let any look-alike through the types, never through `instanceof` at run time.
+// migrateName(name, from: Router) takes the class itself: its outputs narrowing (a skipped item's
+// code is a Code) narrows it as an input. At run time `from` always had to be an instance
+// (instanceof), which any old-typed value passed there was.
 is<'migrateName'>(a<Narrowed<now.Router, then.Router>>());
 is<(name: string, from: now.Router) => string>(a<now.Router['migrateName']>());
 is<never>(a<Narrowed<now.NamingError, then.NamingError>>());
