@@ -41,6 +41,7 @@ struct Facts<'r> {
     builtins: Vec<(&'r str, bool)>,
     aliases: Vec<(&'r str, &'r str)>,
     segments: usize,
+    descriptions: Vec<(usize, &'r str, &'r str)>,
 }
 
 /// Appends `s` to `text` as the next string of a JSON array (the glue parses the text with
@@ -66,7 +67,7 @@ fn push(text: &mut String, s: &str) -> u32 {
 }
 
 /// Writes a placement: `[segmentCount, (slot, n, (server, index, flags, name, header)*)*,
-/// renamedCount, (slot, pos, enabled, name)*]`, flags 1 enabled, 2 listed, 4 routed; `name` and
+/// renamedCount, (slot, pos, flags, name)*]`, flags 1 enabled, 2 listed, 4 routed; `name` and
 /// `header` are `SAME` for a name (or `Mcp-Name` header) that is the upstream name itself, else
 /// `NEXT`: the next string of the text, a JSON array of strings in that order.
 fn write_placement<'r>(
@@ -92,7 +93,7 @@ fn write_placement<'r>(
     for r in &p.renamed {
         out.push(r.slot as u32);
         out.push(r.pos as u32);
-        out.push(u32::from(r.enabled));
+        out.push(u32::from(r.enabled) | u32::from(r.listed) << 1 | u32::from(r.routed) << 2);
         out.push(push(text, &r.name));
     }
 }
@@ -114,7 +115,8 @@ impl WasmRouter {
     }
 
     /// What the glue needs to answer hits itself: `{ servers: [{ name, pool?, upstreamPrefix? }],
-    /// qualifiedPrefix, builtins: [[name, enabled]], aliases: [[old, current]], segments }`.
+    /// qualifiedPrefix, builtins: [[name, enabled]], aliases: [[old, current]], segments,
+    /// descriptions: [[serverIndex, upstream, description]] }`.
     pub fn facts(&self) -> JsValue {
         let r = &self.inner;
         to_js(&Facts {
@@ -123,6 +125,7 @@ impl WasmRouter {
             builtins: r.builtins().collect(),
             aliases: r.aliases().collect(),
             segments: r.segments(),
+            descriptions: r.descriptions().collect(),
         })
     }
 

@@ -347,6 +347,22 @@ export function validateToolName<C extends ConventionId>(name: string, conventio
   return report(name, c, call(() => wasm().validate_in(len, c, withOptions))) as Report<C>;
 }
 
+/** One convention's verdict on a name in `explainName`, with how far the name is from valid. */
+export type Explanation = Report & {
+  /** 0 for a valid name; else the edit distance to the report's suggestion (how near a miss it is). */
+  distance: number;
+};
+
+/**
+ * Every convention's verdict on a name, the valid ones first, then the near misses by distance
+ * (each with its suggestion): what a playground or a linter shows a user who does not know
+ * which convention a name was meant for.
+ */
+export function explainName(name: string, options?: Options): Explanation[] {
+  string(name, 'name');
+  return call(() => wasm().explain_name(name, options));
+}
+
 /** The verdict of validateToolName, without building a report (nothing allocated). */
 export function isValidToolName(name: string, convention: ConventionId, options?: Options): boolean {
   // The hot lane, before the checks that word errors: a string, a known convention, no options.

@@ -6,12 +6,14 @@
 import { describe, invalidArgument, string, strings, object, call } from './shared.mjs';
 import type { Diagnostic } from './shared.mjs';
 import type { Code, Provider, RouterStyleId } from './tables.mjs';
+import type { Client, ClientView } from './api.mjs';
 import type { WasmRouter } from './glue-names.mjs';
 
 /** A peer gateway's or agent SDK's naming, reproduced exactly. */
 export type PeerId =
   | 'openai-agents' | 'langchain' | 'litellm' | 'contextforge' | 'docker'
-  | 'fastmcp' | 'agentgateway' | 'metamcp' | 'cloudflare-agents';
+  | 'fastmcp' | 'agentgateway' | 'metamcp' | 'cloudflare-agents'
+  | 'toolhive' | 'envoy-ai-gateway' | 'bedrock-agentcore' | '1mcp' | 'obot';
 
 /** A peer's parameters; `prefixes` maps a configured server name to the name the peer knows it by. */
 export type PeerStyle =
@@ -31,7 +33,26 @@ export type PeerStyle =
   /** MetaMCP; `prefixes` stand for serverInfo names. */
   | { peer: 'metamcp'; prefixes?: Record<string, string> }
   /** Cloudflare agents: ids as MCPClientManager.connect takes them, or normalized as addMcpServer stores them. */
-  | { peer: 'cloudflare-agents'; normalize?: boolean; prefixes?: Record<string, string> };
+  | { peer: 'cloudflare-agents'; normalize?: boolean; prefixes?: Record<string, string> }
+  /**
+   * ToolHive vMCP: `strategy` is its conflictResolution (default "prefix"), `prefix` its
+   * prefixFormat (default "{workload}_"), `priority` its priorityOrder; `prefixes` are workloads.
+   */
+  | {
+      peer: 'toolhive';
+      strategy?: 'prefix' | 'priority' | 'manual';
+      prefix?: string;
+      priority?: string[];
+      prefixes?: Record<string, string>;
+    }
+  /** Envoy AI Gateway: `<backend>__<tool>`. */
+  | { peer: 'envoy-ai-gateway' }
+  /** Amazon Bedrock AgentCore Gateway: `<target>___<tool>`. */
+  | { peer: 'bedrock-agentcore' }
+  /** 1MCP: `<server>_1mcp_<tool>`. */
+  | { peer: '1mcp' }
+  /** Obot: `prefixes` are the servers' toolPrefix values. */
+  | { peer: 'obot'; prefixes?: Record<string, string> };
 
 export type RouterStyle =
   | 'syntropy' | 'claude' | 'agent' | 'chora' | PeerId
@@ -126,7 +147,23 @@ export interface ListOptions {
 export interface MapOptions {
   /** The incoming `Mcp-Name` header: a request whose header and body disagree is refused (name_mismatch). */
   header?: string;
+  /**
+   * The protocol revision the request declares (`MCP-Protocol-Version`): from "2026-07-28" on, a
+   * request without its `Mcp-Name` header is refused (invalid_header, SEP-2243).
+   */
+  protocolVersion?: string;
 }
+
+/** What a gateway does with a notification an upstream sent (`rewriteNotification`). */
+export interface Relay<N> {
+  /** The notification to send the client (a resources/updated URI in its gateway form), or null. */
+  forward: N | null;
+  /** The list to ask that server for again (then `expose*` it): a list_changed is not forwarded as is. */
+  relist: 'tools' | 'prompts' | 'resources' | null;
+}
+
+/** A `completion/complete` reference. */
+export type CompletionReference = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
 export interface Mapped<P> {
   server: string;
@@ -158,6 +195,8 @@ export interface RouterDeps {
     list_shape_error(key: string, resultGot: string | null, memberGot: string | null): unknown;
     list_page(total: number, generation: number, opts: unknown): unknown[];
     take_text(): string;
+    notice(method: string): number;
+    merge_list_cache(lists: unknown[]): ListCache;
   };
   /** Writes names to the input buffer: their total UTF-8 length and each one's. */
   putNames(names: readonly string[]): [number, Uint32Array];
@@ -211,6 +250,16 @@ interface Facts {
   builtins: [string, boolean][];
   aliases: [string, string][];
   segments: number;
+  /** The descriptions the configuration's `tools` entries give: [server index, upstream, description]. */
+  descriptions: [number, string, string][];
+}
+
+/** What SEP-2549 lets a list result say about its caching. */
+export interface ListCache {
+  /** How long a client may keep the list, in milliseconds. */
+  ttlMs?: number;
+  /** "public": any user's client may share it; "private": one user's. */
+  cacheScope?: 'public' | 'private';
 }
 
 /** Deep equality of two MCP objects (JSON values, keys in order); past 64 levels, unequal. */
@@ -231,6 +280,28 @@ type Key = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
 type Field = 'name' | 'uri' | 'uriTemplate';
 const KINDS: [Key, Field][] = [['tools', 'name'], ['prompts', 'name'], ['resources', 'uri'], ['resourceTemplates', 'uriTemplate']];
 
+/** The MCP Apps UI resource URIs a tool's `_meta` names (`ui.resourceUri`, `ui/resourceUri`), or null. */
+function uiUris(meta: unknown): string[] | null {
+  if (meta === null || typeof meta !== 'object') return null;
+  const ui = (meta as McpObject).ui;
+  const nested = ui !== null && typeof ui === 'object' ? (ui as McpObject).resourceUri : undefined;
+  const flat = (meta as McpObject)['ui/resourceUri'];
+  const out: string[] = [];
+  if (typeof nested === 'string') out.push(nested);
+  if (typeof flat === 'string' && flat !== nested) out.push(flat);
+  return out.length === 0 ? null : out;
+}
+
+/** A tool with its `_meta` UI resource URIs replaced as `map` says; all else as it was. */
+function withUiUris(tool: McpObject, map: Map<string, string>): McpObject {
+  const swap = (v: unknown) => (typeof v === 'string' ? (map.get(v) ?? v) : v);
+  const meta = { ...(tool._meta as McpObject) };
+  if ('ui/resourceUri' in meta) meta['ui/resourceUri'] = swap(meta['ui/resourceUri']);
+  const ui = meta.ui;
+  if (ui !== null && typeof ui === 'object' && !Array.isArray(ui) && 'resourceUri' in ui) meta.ui = { ...(ui as McpObject), resourceUri: swap((ui as McpObject).resourceUri) };
+  return { ...tool, _meta: meta };
+}
+
 /** One kind's objects and names: tools, prompts, resources or resource templates. */
 class Side {
   /** Per server: the items of its last list, and their upstream names. */
@@ -243,9 +314,20 @@ class Side {
   hits = new Map<unknown, Rec>();
   /** Moved on whenever what a client sees changes (paging cursors name it). */
   gen = 0;
+  /** Per server: what its last list said about caching (SEP-2549), undefined before it listed. */
+  caches: (ListCache | undefined)[];
+  /** What the merged list may say about caching (the core merges the caches). */
+  cache: ListCache = {};
+  /**
+   * Tools only, per server: the objects clients see in place of the server's own (a description
+   * from the configuration, MCP Apps UI URIs in their gateway form), by index in its list.
+   */
+  alt: (Map<number, McpObject> | undefined)[];
 
   constructor(readonly kind: number, readonly key: Key, readonly field: Field, servers: number, segments: number) {
     this.lists = Array.from({ length: servers }, () => NO_LIST);
+    this.caches = new Array(servers).fill(undefined);
+    this.alt = new Array(servers).fill(undefined);
     this.segs = Array.from({ length: segments }, () => []);
     this.shown = new Array(segments).fill(null);
   }
@@ -264,7 +346,10 @@ class Side {
   /** A shown record as the client sees it: its item under the exposed name. */
   written(r: Rec): McpObject {
     // A literal key where it can be: the common case builds faster.
-    return this.field === 'name' ? { ...(r.item as McpObject), name: r.name } : { ...(r.item as McpObject), [this.field]: r.name };
+    if (this.field !== 'name') return { ...(r.item as McpObject), [this.field]: r.name };
+    const alt = this.alt[r.server];
+    const item = alt === undefined ? r.item : (alt.get(r.index) ?? r.item);
+    return { ...(item as McpObject), name: r.name };
   }
 }
 
@@ -294,6 +379,12 @@ export class Router {
   /** The tools' routed records (the hot lane's table). */
   #tools: Map<unknown, Rec>;
   #routes = new WeakMap<Rec, Readonly<Route>>();
+  /** The configuration's descriptions, by server index and upstream name (`${si}\0${upstream}`). */
+  #descs: Map<string, string>;
+  /** Per server: its tools' objects with the configuration's descriptions, by index in its list. */
+  #described: (Map<number, McpObject> | undefined)[];
+  /** Per server: its tools that name MCP Apps UI resources (index in its list, the URIs). */
+  #ui: ({ index: number; uris: string[] }[] | undefined)[];
 
   /** @throws NamingError invalid_config */
   constructor(config: RouterConfig) {
@@ -307,6 +398,9 @@ export class Router {
     const n = this.#names.length;
     this.#sides = KINDS.map(([key, field], kind) => new Side(kind, key, field, n, kind < 2 ? facts.segments : n));
     this.#tools = this.#sides[0]!.hits;
+    this.#descs = new Map(facts.descriptions.map(([si, upstream, d]) => [`${si}\0${upstream}`, d]));
+    this.#described = new Array(n).fill(undefined);
+    this.#ui = new Array(n).fill(undefined);
   }
 
   // ---- Exposing: the names go to the core; the objects stay here, re-keyed by its placement.
@@ -319,7 +413,86 @@ export class Router {
     if (!Array.isArray(list)) throw this.#shape(side.key, null, list === undefined ? null : describe(list));
     // Read before the names go to the input buffer (a getter cannot overwrite them).
     const skip = opts === undefined ? false : call(() => core().expose_skips(opts));
-    return this.#exposeList(side, server, list, skip);
+    const exposure = this.#exposeList(side, server, list, skip);
+    const si = this.#index.get(server)!;
+    this.#cache(side, si, result);
+    if (kind === 0) {
+      this.#describe(si);
+      exposure.warnings.push(...this.#decorate(si, false));
+    } else if (kind >= 2) {
+      // The UI resources' gateway form follows the resources: every tool naming one is looked at again.
+      for (let i = 0; i < this.#names.length; i++) {
+        const warnings = this.#decorate(i, kind === 2 && i === si);
+        if (warnings.length !== 0) exposure.warnings.push(...warnings);
+      }
+    }
+    return exposure;
+  }
+
+  /** Keeps what a list result said about caching (SEP-2549) and merges it with the others'. */
+  #cache(side: Side, si: number, result: unknown): void {
+    const c: { ttlMs?: number; cacheScope?: string } = {};
+    if (!Array.isArray(result)) {
+      // What is not a number or a string says nothing (the core reads the rest).
+      const { ttlMs, cacheScope } = result as McpObject;
+      if (typeof ttlMs === 'number') c.ttlMs = ttlMs;
+      if (typeof cacheScope === 'string') c.cacheScope = cacheScope;
+    }
+    side.caches[si] = c as ListCache;
+    const given = side.caches.filter((x) => x !== undefined);
+    side.cache = given.some((x) => x.ttlMs !== undefined || x.cacheScope !== undefined) ? call(() => core().merge_list_cache(given)) : {};
+  }
+
+  /** Server `si`'s tools with the descriptions the configuration gives them. */
+  #describe(si: number): void {
+    const list = this.#sides[0]!.lists[si]!;
+    let described: Map<number, McpObject> | undefined;
+    const ui: { index: number; uris: string[] }[] = [];
+    for (let i = 0; i < list.items.length; i++) {
+      const item = list.items[i];
+      if (item === null || typeof item !== 'object') continue;
+      if (this.#descs.size !== 0) {
+        const d = this.#descs.get(`${si}\0${list.ups[i]}`);
+        if (d !== undefined) (described ??= new Map()).set(i, { ...(item as McpObject), description: d });
+      }
+      const meta = (item as McpObject)._meta;
+      if (meta !== undefined) {
+        const uris = uiUris(meta);
+        if (uris !== null) ui.push({ index: i, uris });
+      }
+    }
+    this.#described[si] = described;
+    this.#ui[si] = ui.length === 0 ? undefined : ui;
+  }
+
+  /**
+   * Server `si`'s tools as clients see them beyond their names: the descriptions, and each UI
+   * resource URI in the form its resource is listed in (asked of the core, which also remembers
+   * it so that reading it routes back); `warn`: the unlisted_ui_resource warnings.
+   */
+  #decorate(si: number, warn: boolean): Diagnostic[] {
+    const side = this.#sides[0]!;
+    const described = this.#described[si];
+    const ui = this.#ui[si];
+    const warnings: Diagnostic[] = [];
+    if (ui === undefined) {
+      side.alt[si] = described;
+      return warnings;
+    }
+    const alt = new Map(described);
+    const list = side.lists[si]!;
+    const server = this.#names[si]!;
+    for (const { index, uris } of ui) {
+      const map = new Map<string, string>();
+      for (const uri of uris) {
+        const r: { uri: string; warning?: Diagnostic } = call(() => this.#core.ui_resource(server, list.ups[index]!, uri));
+        if (warn && r.warning !== undefined) warnings.push(r.warning);
+        if (r.uri !== uri) map.set(uri, r.uri);
+      }
+      if (map.size !== 0) alt.set(index, withUiUris((alt.get(index) ?? list.items[index]) as McpObject, map));
+    }
+    side.alt[si] = alt.size === 0 ? undefined : alt;
+    return warnings;
   }
 
   #shape(key: string, resultGot: string | null, memberGot: string | null): never {
@@ -399,12 +572,12 @@ export class Router {
     for (let k = 0; k < renamed; k++) {
       const slot = data[at++]!;
       const pos = data[at++]!;
-      const enabled = data[at++] === 1;
+      const flags = data[at++]!;
       at++;
       const name = text[t++]!;
       const old = side.segs[slot]![pos]!;
       if (side.hits.get(old.name) === old) side.hits.delete(old.name);
-      const r: Rec = { ...old, name, flags: (old.flags & ~ENABLED) | (enabled ? ENABLED : 0) };
+      const r: Rec = { ...old, name, flags };
       side.segs[slot]![pos] = r;
       if ((r.flags & HIT) === HIT) side.hits.set(name, r);
       side.shown[slot] = null;
@@ -491,7 +664,7 @@ export class Router {
 
   // ---- Lists: pages of the kept lists.
 
-  #list(kind: number, opts: unknown): Record<string, unknown> {
+  #list(kind: number, opts: unknown): unknown {
     const side = this.#sides[kind]!;
     const shown = side.visible();
     let total = 0;
@@ -514,6 +687,8 @@ export class Router {
     }
     const page: Record<string, unknown> = { [side.key]: items };
     if (next !== null) page.nextCursor = next;
+    if (side.cache.ttlMs !== undefined) page.ttlMs = side.cache.ttlMs;
+    if (side.cache.cacheScope !== undefined) page.cacheScope = side.cache.cacheScope;
     return page;
   }
 
@@ -521,23 +696,23 @@ export class Router {
    * The merged tools/list result: full tool objects under their exposed names, disabled ones left out.
    * @throws NamingError invalid_cursor
    */
-  listTools(options?: ListOptions): { tools: (McpObject & { name: string })[]; nextCursor?: string } {
-    return this.#list(0, options) as { tools: (McpObject & { name: string })[]; nextCursor?: string };
+  listTools(options?: ListOptions): { tools: (McpObject & { name: string })[]; nextCursor?: string } & ListCache {
+    return this.#list(0, options) as { tools: (McpObject & { name: string })[]; nextCursor?: string } & ListCache;
   }
 
   /** The merged prompts/list result. */
-  listPrompts(options?: ListOptions): { prompts: (McpObject & { name: string })[]; nextCursor?: string } {
-    return this.#list(1, options) as { prompts: (McpObject & { name: string })[]; nextCursor?: string };
+  listPrompts(options?: ListOptions): { prompts: (McpObject & { name: string })[]; nextCursor?: string } & ListCache {
+    return this.#list(1, options) as { prompts: (McpObject & { name: string })[]; nextCursor?: string } & ListCache;
   }
 
   /** The merged resources/list result. */
-  listResources(options?: ListOptions): { resources: (McpObject & { uri: string })[]; nextCursor?: string } {
-    return this.#list(2, options) as { resources: (McpObject & { uri: string })[]; nextCursor?: string };
+  listResources(options?: ListOptions): { resources: (McpObject & { uri: string })[]; nextCursor?: string } & ListCache {
+    return this.#list(2, options) as { resources: (McpObject & { uri: string })[]; nextCursor?: string } & ListCache;
   }
 
   /** The merged resources/templates/list result. */
-  listResourceTemplates(options?: ListOptions): { resourceTemplates: (McpObject & { uriTemplate: string })[]; nextCursor?: string } {
-    return this.#list(3, options) as { resourceTemplates: (McpObject & { uriTemplate: string })[]; nextCursor?: string };
+  listResourceTemplates(options?: ListOptions): { resourceTemplates: (McpObject & { uriTemplate: string })[]; nextCursor?: string } & ListCache {
+    return this.#list(3, options) as { resourceTemplates: (McpObject & { uriTemplate: string })[]; nextCursor?: string } & ListCache;
   }
 
   /**
@@ -665,6 +840,91 @@ export class Router {
    */
   mapReadResource<P extends { uri: string }>(params: P, options?: MapOptions): Mapped<P> {
     return this.#map(2, 'uri', params as P & McpObject, options);
+  }
+
+  /**
+   * The upstream resources/subscribe params ({ server, params, header }): the resource, a link
+   * from a result or an expansion of a template, as its server knows it. A gateway counts
+   * subscriptions per upstream URI and unsubscribes upstream when the last client does.
+   * @throws NamingError unknown_resource
+   */
+  mapSubscribe<P extends { uri: string }>(params: P): Mapped<P> {
+    return this.#map(2, 'uri', params as P & McpObject, undefined);
+  }
+
+  /**
+   * The upstream resources/unsubscribe params, as `mapSubscribe`.
+   * @throws NamingError unknown_resource
+   */
+  mapUnsubscribe<P extends { uri: string }>(params: P): Mapped<P> {
+    return this.#map(2, 'uri', params as P & McpObject, undefined);
+  }
+
+  /**
+   * The upstream completion/complete params ({ server, params, header }): `ref` (a prompt's
+   * name, a resource template's URI) as its server knows it; the argument and context untouched.
+   * @throws NamingError (unknown_prompt, prompt_removed, unknown_resource; invalid_argument for a ref of another type)
+   */
+  mapComplete<P extends { ref: CompletionReference }>(params: P): Mapped<P> {
+    object(params, 'params');
+    const ref = (params as McpObject).ref;
+    if (ref === undefined) throw invalidArgument('params.ref is missing');
+    if (ref === null || typeof ref !== 'object' || Array.isArray(ref)) throw invalidArgument(`params.ref must be an object, got ${describe(ref)}`);
+    const type = (ref as McpObject).type;
+    if (typeof type !== 'string') throw invalidArgument(`params.ref.type must be a string, got ${describe(type)}`);
+    const field = type === 'ref/prompt' ? 'name' : 'uri';
+    const value = (ref as McpObject)[field];
+    // The core words a type it does not know before a missing member.
+    if (typeof value !== 'string') {
+      if (type !== 'ref/prompt' && type !== 'ref/resource') call(() => this.#core.completion_target(type, ''));
+      throw invalidArgument(`params.ref.${field} must be a string, got ${describe(value)}`);
+    }
+    const t: { server: string; upstream: string; header: string } = call(() => this.#core.completion_target(type, value));
+    return { server: t.server, params: { ...params, ref: { ...ref, [field]: t.upstream } }, header: t.header };
+  }
+
+  /**
+   * What to do with a notification an upstream sent: `forward` it (a resources/updated URI in
+   * the form the client reads it back through the gateway; progress, logging, cancellation and
+   * the rest untouched), or `relist` that server's tools, prompts or resources (a list_changed:
+   * the gateway lists the server again, exposes the result, and tells the client when the
+   * exposure says `changed`).
+   * @throws NamingError (unknown_server; invalid_argument for a notification without a string method)
+   */
+  rewriteNotification<N extends { method: string; params?: McpObject }>(server: string, notification: N): Relay<N> {
+    string(server, 'server');
+    if (!this.#index.has(server)) call(() => this.#core.check_server(server));
+    if (notification === null || typeof notification !== 'object' || Array.isArray(notification)) throw invalidArgument(`notification must be an object, got ${describe(notification)}`);
+    const method = (notification as McpObject).method;
+    if (typeof method !== 'string') throw invalidArgument(`notification.method must be a string, got ${describe(method)}`);
+    switch (core().notice(method)) {
+      case 1: {
+        const params = (notification as McpObject).params;
+        const uri = params !== null && typeof params === 'object' ? (params as McpObject).uri : undefined;
+        if (typeof uri !== 'string') return { forward: notification, relist: null };
+        const exposed = call(() => this.#core.rewrite_uri(server, uri));
+        return { forward: exposed === uri ? notification : { ...notification, params: { ...(params as McpObject), uri: exposed } }, relist: null };
+      }
+      case 2:
+        return { forward: null, relist: 'tools' };
+      case 3:
+        return { forward: null, relist: 'prompts' };
+      case 4:
+        return { forward: null, relist: 'resources' };
+      default:
+        return { forward: notification, relist: null };
+    }
+  }
+
+  /**
+   * What `client` shows the model of this gateway's listed tools, the user having named the
+   * gateway `server` (default: the configured gateway name): `clientView` of the top level,
+   * over `listTools()`'s names.
+   * @throws NamingError invalid_argument (an unknown client)
+   */
+  clientView(client: Client, options?: { server?: string }): ClientView {
+    string(client, 'client');
+    return call(() => this.#core.client_view(client, options));
   }
 
   /**

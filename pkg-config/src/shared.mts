@@ -35,6 +35,7 @@ export interface JsonRpcError {
 /** A wasm-bindgen glue once initialized: the exports a NamingError's methods call. */
 interface ErrorCore {
   json_rpc_code(code: string): number;
+  http_status(code: string): number;
   call_tool_text(code: string, message: string, suggestions: string[]): string;
 }
 
@@ -82,6 +83,15 @@ export class NamingError extends Error {
         ? { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics }
         : { code: this.code, suggestions: this.suggestions, diagnostics: this.diagnostics, server: this.server },
     };
+  }
+
+  /**
+   * The HTTP status a Streamable HTTP transport answers this error with: 400 for the `Mcp-Name`
+   * header errors of SEP-2243 (name_mismatch, invalid_header), else 200 (the error travels in
+   * the JSON-RPC body).
+   */
+  get httpStatus(): number {
+    return errorCore!().http_status(this.code);
   }
 
   /** A tools/call result with `isError: true`, whose text carries the message and the suggestions, for gateways that let the model read and fix its call. */

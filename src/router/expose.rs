@@ -286,6 +286,15 @@ impl Router {
         self.c.override_of(server, upstream).and_then(|o| o.description.as_deref())
     }
 
+    /// Every description `tools` gives: `(server index, upstream tool, description)`, in no
+    /// particular order (what a host that keeps the tool objects needs to list them).
+    pub fn descriptions(&self) -> impl Iterator<Item = (usize, &str, &str)> {
+        self.c
+            .overrides
+            .iter()
+            .filter_map(|((si, upstream), o)| Some((*si as usize, &**upstream, o.description.as_deref()?)))
+    }
+
     pub(crate) fn check_upstream(&self, kind: Kind, server: &str, upstream: &str) -> Result<(), Error> {
         // What every listed name passes: 1 to 128 ASCII characters (one UTF-16 unit each).
         if !upstream.is_empty() && upstream.len() <= crate::convention::mcp::MAX_LEN && upstream.is_ascii() {
