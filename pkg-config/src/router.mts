@@ -103,6 +103,34 @@ export interface RouterConfig {
    * serves (the rest stay bare, whatever order servers list in); "never": a shared name is a collision.
    */
   prefixMode?: 'always' | 'conditional' | 'never';
+  /**
+   * Per-tool settings, keyed by the server and the tool's upstream name: the name it is exposed
+   * under (checked and routed like any exposed name), the description clients see, or `enabled:
+   * false` to hide it. An entry for a tool the server does not list is an unmatched_pattern
+   * warning; two entries giving one name are an invalid_config naming both.
+   */
+  tools?: ToolOverride[];
+  /**
+   * What happens when servers share a tool name and names may be bare (prefixMode "conditional" or
+   * "never"): "prefix" (default: as prefixMode says), `{ priority: [servers…], others? }` (the first
+   * server in the list keeps the bare name; the others are prefixed, or dropped with others
+   * "drop"), or "manual" (every conflict is refused until a `tools` entry renames one side).
+   * The answer is the same whatever order the servers list in.
+   */
+  conflicts?: 'prefix' | 'manual' | { priority: string[]; others?: 'prefix' | 'drop' };
+}
+
+/** One `tools` entry of a RouterConfig. */
+export interface ToolOverride {
+  server: string;
+  /** The tool's name as the server lists it. */
+  tool: string;
+  /** The name to expose it under instead of the style's. */
+  name?: string;
+  /** The description clients see instead of the server's. */
+  description?: string;
+  /** false: not listed, and calls are tool_disabled. */
+  enabled?: boolean;
 }
 
 export interface ExposedTool {
