@@ -2,8 +2,9 @@
 //! names the style can write, unique names and pools, aliases that point somewhere, patterns
 //! that name configured servers), defaults filled in, patterns compiled, the style built.
 
-use super::config::{config_error, problem, Conflicts, PatternConfig, PrefixMode, RouterConfig, StyleConfig};
+use super::config::{config_error, problem, Conflicts, PatternConfig, RouterConfig, StyleConfig};
 use super::fit::Limit;
+use super::modes::PrefixMode;
 use super::naming::Naming;
 use super::pattern::Glob;
 use super::peers::{PeerStyle, PEERS};

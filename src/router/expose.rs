@@ -5,7 +5,7 @@
 //! only the tool parts the list added or removed, and pattern warnings keep counts.
 
 use super::compile::{Compiled, Rule};
-use super::config::PrefixMode;
+use super::modes::PrefixMode;
 use super::naming::{New, Plan, Rename};
 use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
 use super::table::Entry;

@@ -45,6 +45,7 @@ mod fit;
 mod header;
 mod index;
 mod mcp;
+mod modes;
 mod naming;
 mod notify;
 mod order;
@@ -62,14 +63,14 @@ mod ui;
 pub use crate::convention::syntropy::Upstream;
 pub use cache::{CacheScope, ListCache};
 pub use config::{
-    Conflicts, PatternConfig, PeerConfig, PrefixMode, RouterConfig, Sdk, ServerConfig, Strategy, StyleConfig,
-    ToolOverride, UpstreamPattern,
+    Conflicts, PatternConfig, PeerConfig, RouterConfig, ServerConfig, StyleConfig, ToolOverride, UpstreamPattern,
 };
 pub use header::{
     decode as decode_name_header, encode as encode_name_header, is_header_safe, name_header_required, NameHeader,
     NAME_HEADER_REVISION,
 };
 pub use mcp::{call_tool_text, http_status, json_rpc_code, page, Gateway, Mapped, Page, Relay};
+pub use modes::{PrefixMode, Sdk, Strategy};
 pub use notify::{Listed, Notice};
 pub use peers::PEERS;
 pub use placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};

@@ -12,8 +12,8 @@
 //! Peer styles reproduce another gateway's names exactly and are checked against the peer's own
 //! code where it runs here (tests/peers/).
 
-use super::config::PrefixMode;
 use super::fit;
+use super::modes::PrefixMode;
 use super::naming::{Item, Naming, New, Plan, Rename};
 use super::placement::{OnInvalid, Skipped};
 use super::server::Server;

@@ -6,7 +6,7 @@
 //! always, `never` never, and then drops every name served more than once.
 
 use super::{Listed, Named};
-use crate::router::config::PrefixMode;
+use crate::router::modes::PrefixMode;
 use crate::text::quoted;
 
 pub(super) fn check_target_name(name: &str) -> Result<(), String> {

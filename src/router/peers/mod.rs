@@ -40,7 +40,7 @@ mod onemcp;
 pub(crate) mod openai;
 pub(crate) mod toolhive;
 
-use super::config::{PrefixMode, Sdk, Strategy};
+use super::modes::{PrefixMode, Sdk, Strategy};
 use super::naming::{Item, New, Plan};
 use super::order::{order, permute};
 use super::placement::{OnInvalid, Skipped};

@@ -20,7 +20,7 @@
 
 use super::{Dropped, Listed, Named};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
-use crate::router::config::Strategy;
+use crate::router::modes::Strategy;
 use crate::router::order::{order, permute};
 use crate::text::quoted;
 use std::collections::HashMap;
