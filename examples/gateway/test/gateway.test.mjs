@@ -298,6 +298,7 @@ test('--http, transparent: completions, subscriptions, list_changed, cancellatio
     const { c: x, transport: xTransport } = await open({ roots: { listChanged: true } });
     const { c: y, transport: yTransport } = await open({});
     const stats = async (server, via = x) => JSON.parse(text(await via.callTool({ name: `${server}__stats`, arguments: {} })));
+    for (const server of ['a', 'b']) pids.push(Number(text(await x.callTool({ name: `${server}__pid`, arguments: {} })))); // gone at the end
     const readText = async (uri) => (await x.readResource({ uri })).contents[0].text;
 
     // The gateway declares what it forwards.
