@@ -456,7 +456,7 @@ if (!opts.http) {
       const id = req.headers['mcp-session-id'];
       if (new URL(req.url, 'http://x').pathname !== '/mcp' || (id && !transports.has(id))) return void res.writeHead(404).end();
       let body;
-      if (req.method === 'POST') {
+      if (req.method === 'POST' && /application\/json/i.test(req.headers['content-type'] ?? '')) { // else the SDK answers 415
         const text = await readBody(req).catch((e) => e);
         if (text instanceof Error) return void res.writeHead(text.status ?? 400).end();
         try {
