@@ -2,11 +2,13 @@
 // An MCP gateway: the tools, prompts and resources of every server in a Claude Desktop / Claude Code
 // style config, served as one MCP server (stdio, or Streamable HTTP with --http HOST:PORT). Names,
 // routing, paging, fitting to a provider, errors and Mcp-Name headers all come from mcp-naming's Router;
-// this file is the SDK glue (including logging, progress, sampling and elicitation passed through), plus
-// resilience (timeouts, restarts with backoff). See README.md.
+// this file is the SDK glue, transparent to what MCP carries besides lists and calls (logging, progress,
+// cancellation, sampling, elicitation, roots, completions, subscriptions: the Router maps every name and
+// URI in them), plus resilience (timeouts, restarts with backoff). See README.md.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -19,7 +21,8 @@ import {
   ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema,
   ToolListChangedNotificationSchema, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema,
   SetLevelRequestSchema, LoggingLevelSchema, LoggingMessageNotificationSchema, ProgressNotificationSchema,
-  CreateMessageRequestSchema, ElicitRequestSchema, ResultSchema,
+  CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, ResultSchema, CompleteRequestSchema,
+  SubscribeRequestSchema, UnsubscribeRequestSchema, ResourceUpdatedNotificationSchema, RootsListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Router, NamingError, encodeMcpNameHeader } from 'mcp-naming';
 
@@ -65,7 +68,11 @@ const ups = Object.fromEntries(Object.entries(config.mcpServers).map(([name, cfg
 const timeoutOf = (u) => u.cfg.timeout ?? Number(opts.timeout);
 let stopping = false;
 
-// Adds the Mcp-Name header (SEP-2243) to the POSTs that an HTTP upstream gets for tools/call, prompts/get, resources/read.
+// Adds the Mcp-Name header (SEP-2243) to the POSTs that an HTTP upstream gets for tools/call, prompts/get,
+// resources/read, from the body sent (the upstream's own name or URI). A tools/call also carries the client's
+// Mcp-Param-* headers as they came (the arguments they mirror are passed untouched): `incoming` holds the
+// headers of the client request being forwarded (over --http).
+const incoming = new AsyncLocalStorage();
 const fetchWithMcpName = (url, init) => {
   try {
     const { method, params } = JSON.parse(init?.body ?? 'null') ?? {};
@@ -73,6 +80,9 @@ const fetchWithMcpName = (url, init) => {
     if (value !== undefined) {
       const headers = new Headers(init.headers);
       headers.set('mcp-name', encodeMcpNameHeader(value));
+      if (method === 'tools/call') {
+        for (const [key, v] of Object.entries(incoming.getStore() ?? {})) if (/^mcp-param-/i.test(key) && v !== undefined) headers.set(key, String(v));
+      }
       init = { ...init, headers };
     }
   } catch { /* not one JSON-RPC request: sent as it is */ }
@@ -81,20 +91,20 @@ const fetchWithMcpName = (url, init) => {
 
 async function start(name) {
   const u = ups[name];
-  // It may ask for sampling and elicitation: those requests go to the client whose request it is serving.
+  // It may ask for sampling, elicitation and roots: those requests go to the client whose request it is serving.
   const client = (u.client = new Client({ name: 'mcp-naming-gateway', version: '0.1.0' },
-    { capabilities: { sampling: {}, elicitation: { form: {}, url: {} } } }));
+    { capabilities: { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } } }));
   client.onclose = () => down(name, client, 'its connection closed');
   let queue = Promise.resolve(); // one listing at a time, so an older list never overwrites a newer one
   const relist = (kinds, timeout) => (queue = queue.catch(() => {}).then(() => refresh(name, client, kinds, timeout)));
-  const onChanged = (kinds) => () => relist(kinds).catch((e) => log(`${name}: re-listing failed: ${e.message}`));
-  client.setNotificationHandler(ToolListChangedNotificationSchema, onChanged(['tools']));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, onChanged(['prompts']));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, onChanged(['resources', 'resourceTemplates']));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => relayLog(name, params));
-  client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => relayProgress(params));
-  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => askClient(name, request, extra.signal));
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) => askClient(name, request, extra.signal));
+  // Every notification it sends goes through router.rewriteNotification (the SDK answers notifications/cancelled itself).
+  const relay = (notification) => relayNotification(name, notification, (kinds) => relist(kinds).catch((e) => log(`${name}: re-listing failed: ${e.message}`)));
+  for (const schema of [ToolListChangedNotificationSchema, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema,
+    LoggingMessageNotificationSchema, ProgressNotificationSchema, ResourceUpdatedNotificationSchema]) client.setNotificationHandler(schema, relay);
+  client.fallbackNotificationHandler = async (notification) => relay(notification);
+  for (const schema of [CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema]) {
+    client.setRequestHandler(schema, (request, extra) => askClient(name, request, extra));
+  }
   try {
     const { command, args = [], env, cwd, url, headers } = u.cfg;
     u.transport = url
@@ -106,6 +116,7 @@ async function start(name) {
     u.up = Date.now();
     await relist(Object.keys(KINDS), limit);
     await setUpstreamLevel(name);
+    await resubscribe(name);
     u.down = null;
     log(`${name}: up`);
   } catch (e) {
@@ -117,15 +128,27 @@ async function start(name) {
 async function refresh(name, client, kinds, timeout = timeoutOf(ups[name])) {
   const caps = client.getServerCapabilities() ?? {};
   for (const kind of kinds.filter((k) => caps[KINDS[k].cap])) {
-    const items = [];
+    const items = [], pages = [];
     let cursor;
     do {
       const page = await client[KINDS[kind].list](cursor ? { cursor } : {}, { timeout });
       items.push(...page[kind]);
+      pages.push(page);
       cursor = page.nextCursor;
     } while (cursor && items.length < 100_000);
-    if (ups[name].client === client) expose(name, kind, items);
+    if (ups[name].client === client) expose(name, kind, { [kind]: items, ...listCache(pages) });
   }
+}
+
+// What the pages of one list say about caching it (SEP-2549), as one list result: the smallest ttlMs when
+// every page gave one, cacheScope "private" when any page is private ("public" when all are). The router
+// merges the servers' lists the same way.
+function listCache(pages) {
+  const cache = {};
+  if (pages.every((p) => typeof p.ttlMs === 'number')) cache.ttlMs = Math.min(...pages.map((p) => p.ttlMs));
+  if (pages.some((p) => p.cacheScope === 'private')) cache.cacheScope = 'private';
+  else if (pages.every((p) => p.cacheScope === 'public')) cache.cacheScope = 'public';
+  return cache;
 }
 
 function down(name, client, reason) {
@@ -155,7 +178,8 @@ async function forward(name, from, params, call) {
   if (token) progress.set(token, { extra: from.extra, token: _meta.progressToken });
   u.inflight.add(from);
   try {
-    return await call(client, token ? { ...params, _meta: { ...params._meta, progressToken: token } } : params, { timeout: timeoutOf(u), signal });
+    const upstreamParams = token ? { ...params, _meta: { ...params._meta, progressToken: token } } : params;
+    return await incoming.run(from.extra.requestInfo?.headers, () => call(client, upstreamParams, { timeout: timeoutOf(u), signal }));
   } catch (e) {
     if (!signal?.aborted) client.ping({ timeout: 2000 }).catch(() => down(name, client, 'it stopped answering'));
     const message = String(e.message).replace(/^MCP error -?\d+: /, '');
@@ -175,24 +199,107 @@ function relayProgress({ progressToken, ...rest }) {
   to?.extra.sendNotification({ method: 'notifications/progress', params: { ...rest, progressToken: to.token } }).catch(() => {});
 }
 
-// ---- What an upstream sends on its own: log messages, and sampling or elicitation requests.
+// ---- What an upstream sends on its own: notifications, and sampling, elicitation or roots requests.
 // An upstream connection is shared by every client, and its messages name no request of ours. So one is
 // taken to belong to the client request in flight to that upstream (the newest, when there are several)
-// when every request in flight to it came from one session; else it belongs to no one in particular.
+// when every request in flight to it came from one session; with nothing in flight, to the one session
+// connected, if there is only one (always so on stdio); else it belongs to no one in particular.
 function origin(name) {
   const inflight = [...ups[name].inflight];
   const newest = inflight.at(-1);
-  return newest && inflight.every((f) => f.session === newest.session) ? newest : null;
+  if (!newest) return sessions.size === 1 ? { session: [...sessions][0] } : null;
+  return inflight.every((f) => f.session === newest.session) ? newest : null;
 }
 
-// Sampling and elicitation: asked of the client session whose request the upstream is serving (over HTTP,
-// on that request's stream), and its answer returned. With no such session, the upstream gets an error.
-async function askClient(name, { method, params }, signal) {
+// Sampling, elicitation and roots/list: asked of the client session whose request the upstream is serving
+// (over HTTP, on that request's stream), and its answer returned; the upstream's cancellation reaches the
+// client (the signal), the client's progress reaches the upstream under the upstream's token. With no such
+// session, or one that did not declare the capability, the upstream gets an error.
+async function askClient(name, { method, params }, upstream) {
   const from = origin(name);
   if (!from) throw rpcError(ErrorCode.InvalidRequest, `${method} from server "${name}" refused: no request of a single client session is in flight to it`);
-  const capability = method.split('/')[0]; // sampling, elicitation
+  const capability = method.split('/')[0]; // sampling, elicitation, roots
   if (!from.session.server.getClientCapabilities()?.[capability]) throw rpcError(ErrorCode.InvalidRequest, `the client does not support ${capability}`);
-  return from.extra.sendRequest({ method, params }, ResultSchema, { signal }); // the SDK checks the answer's shape
+  const token = params?._meta?.progressToken;
+  const options = { signal: upstream.signal, timeout: 24 * 3600_000 }; // the upstream's own timeout bounds it
+  if (token !== undefined) {
+    options.onprogress = (p) => upstream.sendNotification({ method: 'notifications/progress', params: { ...p, progressToken: token } }).catch(() => {});
+  }
+  const request = { method, params };
+  // The SDK checks the answer's shape.
+  return from.extra ? from.extra.sendRequest(request, ResultSchema, options) : from.session.server.request(request, ResultSchema, options);
+}
+
+// A notification from an upstream, as router.rewriteNotification says: a list_changed re-lists that server
+// (the router's exposure tells the clients if anything changed); a resources/updated goes, under the URI the
+// client subscribed to, to the sessions subscribed; progress and log messages to whom they belong; anything
+// else (notifications/elicitation/complete…) to the session it belongs to (see origin), else every session.
+function relayNotification(name, notification, relist) {
+  let relay;
+  try {
+    relay = router.rewriteNotification(name, notification);
+  } catch (e) {
+    return log(`${name}: ${notification?.method}: ${e.message}`);
+  }
+  if (relay.relist) return relist(relay.relist === 'resources' ? ['resources', 'resourceTemplates'] : [relay.relist]);
+  const { forward } = relay;
+  if (!forward) return;
+  switch (forward.method) {
+    case 'notifications/message': return relayLog(name, forward.params);
+    case 'notifications/progress': return relayProgress(forward.params);
+    case 'notifications/resources/updated': {
+      const sub = subscriptions.get(subKey(name, notification.params?.uri));
+      for (const session of sub?.sessions ?? []) session.server.notification(forward).catch(() => {});
+      return;
+    }
+    default: {
+      const from = origin(name);
+      for (const { session, extra } of from ? [from] : [...sessions].map((session) => ({ session }))) {
+        (extra ? extra.sendNotification(forward) : session.server.notification(forward)).catch(() => {});
+      }
+    }
+  }
+}
+
+// ---- Subscriptions: counted per upstream URI. The upstream is subscribed when a first session subscribes
+// (router.mapSubscribe gives its server and its URI), unsubscribed when the last one unsubscribes or
+// closes, and subscribed again when it restarts. One change at a time per URI.
+const subscriptions = new Map(); // subKey -> { name, uri (the upstream's), sessions: Set, queue }
+const subKey = (name, uri) => `${name}\n${uri}`;
+function subscription(name, uri) {
+  const key = subKey(name, uri);
+  if (!subscriptions.has(key)) subscriptions.set(key, { name, uri, sessions: new Set(), queue: Promise.resolve() });
+  return subscriptions.get(key);
+}
+const serialized = (sub, fn) => (sub.queue = sub.queue.catch(() => {}).then(fn));
+async function subscribe(session, from, name, params) {
+  const sub = subscription(name, params.uri);
+  await serialized(sub, async () => {
+    if (sub.sessions.size === 0) await forward(name, from, params, (c, q, o) => c.subscribeResource(q, o));
+    sub.sessions.add(session);
+    session.subscriptions.add(sub);
+  });
+  return {};
+}
+async function unsubscribe(session, from, name, params) {
+  const sub = subscriptions.get(subKey(name, params.uri));
+  if (!sub) return {}; // not subscribed: nothing to undo
+  await serialized(sub, async () => {
+    if (!sub.sessions.delete(session)) return;
+    session.subscriptions.delete(sub);
+    if (sub.sessions.size > 0) return;
+    subscriptions.delete(subKey(sub.name, sub.uri));
+    if (from) await forward(name, from, params, (c, q, o) => c.unsubscribeResource(q, o));
+    else await ups[name]?.client?.unsubscribeResource({ uri: sub.uri }, { timeout: timeoutOf(ups[name]) });
+  });
+  return {};
+}
+async function resubscribe(name) {
+  const { client } = ups[name];
+  for (const sub of subscriptions.values()) {
+    if (sub.name !== name || !sub.sessions.size) continue;
+    await client.subscribeResource({ uri: sub.uri }, { timeout: timeoutOf(ups[name]) }).catch((e) => log(`${name}: resources/subscribe ${sub.uri} failed: ${e.message}`));
+  }
 }
 
 // Logging: a message goes to the session it belongs to (see origin), else to every session; each session
@@ -221,9 +328,14 @@ async function levelChanged() {
 
 // ---- The gateway's own MCP server: lists come from the router, calls are mapped by it and forwarded.
 // A NamingError becomes the JSON-RPC error MCP asks for (-32602, suggestions in data).
+// Over --http, the request's Mcp-Name header and protocol revision go to the router (SEP-2243).
+const mapOptions = (headers) => {
+  const header = headers?.['mcp-name'], protocolVersion = headers?.['mcp-protocol-version'];
+  return header === undefined && protocolVersion === undefined ? undefined : { header, protocolVersion };
+};
 const handle = (session, fn) => async (request, extra) => {
   try {
-    return await fn(request.params ?? {}, { header: extra.requestInfo?.headers?.['mcp-name'] }, { session, extra });
+    return await fn(request.params ?? {}, mapOptions(extra.requestInfo?.headers), { session, extra });
   } catch (e) {
     if (!(e instanceof NamingError)) throw e;
     const { code, message, data } = e.toJsonRpcError();
@@ -233,9 +345,11 @@ const handle = (session, fn) => async (request, extra) => {
 };
 function newServer() {
   const server = new Server({ name: 'mcp-naming-gateway', version: '0.1.0' }, {
-    capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true }, logging: {} },
+    capabilities: {
+      tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true, subscribe: true }, logging: {}, completions: {},
+    },
   });
-  const session = { server, level: undefined }; // level: this client's logging/setLevel
+  const session = { server, level: undefined, subscriptions: new Set() }; // level: this client's logging/setLevel
   const on = (schema, fn) => server.setRequestHandler(schema, handle(session, fn));
   on(ListToolsRequestSchema, (p) => router.listTools({ cursor: p.cursor }));
   on(ListPromptsRequestSchema, (p) => router.listPrompts({ cursor: p.cursor }));
@@ -253,13 +367,39 @@ function newServer() {
     const { server: name, params } = router.mapReadResource(p, header);
     return router.rewriteResult(name, await forward(name, from, params, (c, q, o) => c.readResource(q, o)));
   });
+  // completion/complete: the prompt or template mapped to its server's (argument and context untouched);
+  // an upstream that does not complete has nothing to offer.
+  on(CompleteRequestSchema, async (p, options, from) => {
+    const { server: name, params } = router.mapComplete(p);
+    if (ups[name]?.client && !ups[name].client.getServerCapabilities()?.completions) return { completion: { values: [], hasMore: false } };
+    return forward(name, from, params, (c, q, o) => c.complete(q, o));
+  });
+  on(SubscribeRequestSchema, async (p, options, from) => {
+    const { server: name, params } = router.mapSubscribe(p);
+    return subscribe(session, from, name, params);
+  });
+  on(UnsubscribeRequestSchema, async (p, options, from) => {
+    const { server: name, params } = router.mapUnsubscribe(p);
+    return unsubscribe(session, from, name, params);
+  });
   on(SetLevelRequestSchema, async (p) => {
     session.level = p.level;
     await levelChanged();
     return {};
   });
-  server.oninitialized = () => sessions.add(session);
-  server.onclose = () => { sessions.delete(session); levelChanged().catch(() => {}); };
+  // Roots: a client that has them tells every upstream they changed (when it connects and when it says so);
+  // an upstream then asks, and roots/list goes to the session it belongs to (askClient).
+  const rootsChanged = () => Object.values(ups).forEach((u) => u.client?.sendRootsListChanged().catch(() => {}));
+  server.setNotificationHandler(RootsListChangedNotificationSchema, rootsChanged);
+  server.oninitialized = () => {
+    sessions.add(session);
+    if (server.getClientCapabilities()?.roots) rootsChanged();
+  };
+  server.onclose = () => {
+    sessions.delete(session);
+    levelChanged().catch(() => {});
+    for (const sub of [...session.subscriptions]) unsubscribe(session, null, sub.name, { uri: sub.uri }).catch((e) => log(`${sub.name}: resources/unsubscribe failed: ${e.message}`));
+  };
   return server;
 }
 
@@ -284,10 +424,50 @@ if (!opts.http) {
 } else {
   const [, host, port] = /^(.*):(\d+)$/.exec(opts.http) ?? [];
   const transports = new Map(); // by Mcp-Session-Id
+  // SEP-2243: a tools/call, prompts/get or resources/read whose Mcp-Name header disagrees with its body (or
+  // lacks it where its protocol revision requires it) is answered before the SDK sees it, with the HTTP
+  // status the router gives (400) and its JSON-RPC error (-32020); any other error of the router's is left
+  // to the request's handler (a JSON-RPC error with 200).
+  const CHECKED = { 'tools/call': 'mapCallTool', 'prompts/get': 'mapGetPrompt', 'resources/read': 'mapReadResource' };
+  const refusal = (body, headers) => {
+    const options = mapOptions(headers);
+    if (!options) return null;
+    for (const message of Array.isArray(body) ? body : [body]) {
+      const map = CHECKED[message?.method];
+      if (!map || message.id === undefined || message.params === null || typeof message.params !== 'object') continue;
+      try {
+        router[map](message.params, options);
+      } catch (e) {
+        if (e instanceof NamingError && e.httpStatus !== 200) return { status: e.httpStatus, body: { jsonrpc: '2.0', id: message.id, error: e.toJsonRpcError() } };
+      }
+    }
+    return null;
+  };
+  const readBody = (req) => new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (c) => {
+      if ((size += c.length) > 4 * 1024 * 1024) return void reject(Object.assign(new Error('request body over 4 MB'), { status: 413 }));
+      chunks.push(c);
+    }).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+  });
   const http = createServer(async (req, res) => {
     try {
       const id = req.headers['mcp-session-id'];
       if (new URL(req.url, 'http://x').pathname !== '/mcp' || (id && !transports.has(id))) return void res.writeHead(404).end();
+      let body;
+      if (req.method === 'POST' && /application\/json/i.test(req.headers['content-type'] ?? '')) { // else the SDK answers 415
+        const text = await readBody(req).catch((e) => e);
+        if (text instanceof Error) return void res.writeHead(text.status ?? 400).end();
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return void res.writeHead(400, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON' } }));
+        }
+        const refused = refusal(body, req.headers);
+        if (refused) return void res.writeHead(refused.status, { 'content-type': 'application/json' }).end(JSON.stringify(refused.body));
+      }
       let transport = transports.get(id);
       if (!transport) {
         transport = new StreamableHTTPServerTransport({
@@ -297,7 +477,7 @@ if (!opts.http) {
         transport.onclose = () => transports.delete(transport.sessionId);
         await newServer().connect(transport);
       }
-      await transport.handleRequest(req, res);
+      await transport.handleRequest(req, res, body);
       if (!transport.sessionId) await transport.close(); // not an initialize: nothing to keep
     } catch (e) {
       log(`http: ${e.message}`);

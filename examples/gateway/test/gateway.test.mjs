@@ -14,7 +14,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  McpError, ToolListChangedNotificationSchema, PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema,
+  ListRootsRequestSchema, LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { checkProviders } from 'mcp-naming';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -218,23 +221,32 @@ test('--http: Streamable HTTP on 127.0.0.1, Mcp-Name checked, and a gateway chai
     const pid = Number(text(await http.callTool({ name: 'dynamic__pid', arguments: {} })));
     pids.push(pid);
 
-    // A raw POST whose Mcp-Name header disagrees with its body is refused; one that agrees is answered.
-    const post = async (header) => {
+    // A raw POST whose Mcp-Name header disagrees with its body is refused with HTTP 400 and -32020
+    // (SEP-2243's HeaderMismatch), as is one of revision 2026-07-28 without the header; one that agrees is answered.
+    const post = async (header, version = transport.protocolVersion) => {
       const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json', accept: 'application/json, text/event-stream',
-          'mcp-session-id': transport.sessionId, 'mcp-protocol-version': transport.protocolVersion, 'mcp-name': header,
+          'mcp-session-id': transport.sessionId, 'mcp-protocol-version': version, ...(header !== undefined && { 'mcp-name': header }),
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'memory__read_graph', arguments: {} } }),
       });
       const body = await response.text();
-      return JSON.parse(body.match(/^data: (.*)$/m)?.[1] ?? body);
+      return { status: response.status, ...JSON.parse(body.match(/^data: (.*)$/m)?.[1] ?? body) };
     };
     const refused = await post('memory__open_nodes');
-    assert.equal(refused.error?.code, -32602, JSON.stringify(refused));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.error?.code, -32020, JSON.stringify(refused));
     assert.equal(refused.error.data.code, 'name_mismatch');
-    assert.match(JSON.stringify((await post('memory__read_graph')).result), /Gateway/);
+    const missing = await post(undefined, '2026-07-28');
+    assert.equal(missing.status, 400);
+    assert.equal(missing.error?.code, -32020, JSON.stringify(missing));
+    assert.equal(missing.error.data.code, 'name_mismatch'); // the router's code for a missing header (tests/data/cases/router.json)
+    assert.match(missing.error.message, /the Mcp-Name header is missing/);
+    const agreed = await post('memory__read_graph');
+    assert.equal(agreed.status, 200);
+    assert.match(JSON.stringify(agreed.result), /Gateway/);
 
     // A stdio gateway whose upstream is this HTTP gateway: it sends the upstream Mcp-Name header,
     // which the HTTP gateway checks against the body.
@@ -249,5 +261,156 @@ test('--http: Streamable HTTP on 127.0.0.1, Mcp-Name checked, and a gateway chai
     await http?.close();
     child.kill('SIGTERM');
     await exited;
+  }
+});
+
+// Two copies of the fixture (a, b) that list the same resource, template and prompt, and a third over
+// HTTP (c): what MCP carries besides lists and calls goes through the gateway, mapped by the router.
+test('--http, transparent: completions, subscriptions, list_changed, cancellation, roots, logging, Mcp-Param-*, list caching', async () => {
+  const fixture = path.join(here, '..', 'fixtures', 'dynamic-server.mjs');
+  const upstreamC = spawn(process.execPath, [fixture, 'c', '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const cExited = new Promise((resolve) => upstreamC.on('exit', resolve));
+  let child, exited;
+  const clients = [];
+  try {
+    const cUrl = await new Promise((resolve, reject) => {
+      let out = '';
+      upstreamC.stdout.on('data', (d) => { out += d; const m = /^(http:\S+)$/m.exec(out); if (m) resolve(m[1]); });
+      upstreamC.on('exit', (code) => reject(new Error(`the HTTP fixture exited (${code})`)));
+    });
+    const file = path.join(tmp, 'transparent.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: {
+      a: node(fixture, 'a', '--ttl=60000', '--scope=public'), b: node(fixture, 'b', '--ttl=30000', '--scope=private'), c: { url: cUrl },
+    } }));
+    child = spawn(process.execPath, [gateway, '--config', file, '--http', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    exited = new Promise((resolve) => child.on('exit', resolve));
+    await until(() => /http:\/\/127\.0\.0\.1:\d+\/mcp/.test(stderr));
+    const url = new URL(stderr.match(/http:\/\/127\.0\.0\.1:\d+\/mcp/)[0]);
+    const open = async (capabilities) => {
+      const c = new Client({ name: 'gateway-test-transparent', version: '1.0.0' }, { capabilities });
+      const transport = new StreamableHTTPClientTransport(url);
+      await c.connect(transport);
+      clients.push(c);
+      return { c, transport };
+    };
+    const { c: x, transport: xTransport } = await open({ roots: { listChanged: true } });
+    const { c: y, transport: yTransport } = await open({});
+    const stats = async (server, via = x) => JSON.parse(text(await via.callTool({ name: `${server}__stats`, arguments: {} })));
+    for (const server of ['a', 'b']) pids.push(Number(text(await x.callTool({ name: `${server}__pid`, arguments: {} })))); // gone at the end
+    const readText = async (uri) => (await x.readResource({ uri })).contents[0].text;
+
+    // The gateway declares what it forwards.
+    assert.deepEqual(x.getServerCapabilities().resources, { listChanged: true, subscribe: true });
+    assert.deepEqual(x.getServerCapabilities().completions, {});
+
+    // SEP-2549: the merged tools/list claims no more than its upstreams allow (c gave nothing: no ttlMs).
+    const raw = await x.request({ method: 'tools/list', params: {} }, (await import('@modelcontextprotocol/sdk/types.js')).ResultSchema);
+    assert.equal(raw.ttlMs, undefined, 'c gave no ttlMs');
+    assert.equal(raw.cacheScope, 'private');
+
+    // The two servers' dyn://note: one is renamed, and each reads back its own server's.
+    const notes = (await x.listResources()).resources.filter((r) => r.name === 'note').map((r) => r.uri);
+    assert.equal(notes.length, 3, notes.join());
+    const noteOf = {};
+    for (const uri of notes) noteOf[/ of (\w+)$/.exec(await readText(uri))[1]] = uri;
+    assert.deepEqual(Object.keys(noteOf).sort(), ['a', 'b', 'c']);
+    assert.equal(new Set(Object.values(noteOf)).size, 3);
+
+    // Completions: the prompt and the template go to their own server; the argument is untouched.
+    const completed = await x.complete({ ref: { type: 'ref/prompt', name: 'b__greet' }, argument: { name: 'who', value: 'al' } });
+    assert.deepEqual(completed.completion.values, ['al-from-b']);
+    for (const { uriTemplate } of (await x.listResourceTemplates()).resourceTemplates) {
+      const owner = / of (\w+)$/.exec(await readText(uriTemplate.replace('{id}', '7')))[1];
+      const got = await x.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: 'id', value: '7' } });
+      assert.deepEqual(got.completion.values, [`7-from-${owner}`], uriTemplate);
+    }
+    const unknown = await x.complete({ ref: { type: 'ref/prompt', name: 'b__gret' }, argument: { name: 'who', value: '' } }).catch((e) => e);
+    assert.equal(unknown.data?.code, 'unknown_prompt', String(unknown));
+    assert.ok(unknown.data.suggestions.includes('b__greet'));
+
+    // Subscriptions: counted per upstream URI; updates reach the subscribed sessions under the URI they know.
+    const updates = { x: [], y: [] };
+    x.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => updates.x.push(params.uri));
+    y.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => updates.y.push(params.uri));
+    await x.subscribeResource({ uri: noteOf.b });
+    await y.subscribeResource({ uri: noteOf.b });
+    assert.deepEqual((await stats('b')).subscriptions, ['dyn://note'], 'b is subscribed once for two sessions');
+    assert.deepEqual((await stats('a')).subscriptions, []);
+    await x.callTool({ name: 'a__touch', arguments: {} }); // no one subscribed to a's note: dropped
+    await x.callTool({ name: 'b__touch', arguments: {} });
+    await until(() => updates.x.length > 0 && updates.y.length > 0);
+    assert.deepEqual(updates, { x: [noteOf.b], y: [noteOf.b] });
+    await y.unsubscribeResource({ uri: noteOf.b });
+    assert.deepEqual((await stats('b')).subscriptions, ['dyn://note'], 'x still holds it');
+    await x.unsubscribeResource({ uri: noteOf.b });
+    assert.deepEqual((await stats('b')).subscriptions, [], 'the last one went: b is unsubscribed');
+    const bad = await x.subscribeResource({ uri: 'dyn://nowhere' }).catch((e) => e);
+    assert.equal(bad.data?.code, 'unknown_resource', String(bad));
+    // A session that ends takes its subscriptions with it.
+    await y.subscribeResource({ uri: noteOf.a });
+    assert.deepEqual((await stats('a')).subscriptions, ['dyn://note']);
+    await yTransport.terminateSession();
+    await until(async () => (await stats('a')).subscriptions.length === 0);
+
+    // list_changed re-lists that server's list only, and the client is told.
+    const [aBefore, bBefore] = [await stats('a'), await stats('b')];
+    let told = 0;
+    x.setNotificationHandler(PromptListChangedNotificationSchema, () => { told++; });
+    const grown = text(await x.callTool({ name: 'b__grow_prompt', arguments: {} }));
+    await until(() => told > 0);
+    assert.ok((await x.listPrompts()).prompts.some((p) => p.name === `b__${grown}`));
+    const [aAfter, bAfter] = [await stats('a'), await stats('b')];
+    assert.deepEqual(aAfter.lists, aBefore.lists, 'a is not re-listed');
+    assert.deepEqual(bAfter.lists, { ...bBefore.lists, prompts: bBefore.lists.prompts + 1 }, 'b re-lists its prompts only');
+
+    // Cancellation: the client's notifications/cancelled reaches the upstream.
+    const controller = new AbortController();
+    const waiting = x.callTool({ name: 'b__wait', arguments: {} }, undefined, { signal: controller.signal }).catch((e) => e);
+    await until(async () => (await stats('b')).waiting === 1);
+    controller.abort('changed my mind');
+    assert.ok((await waiting) instanceof Error);
+    await until(async () => (await stats('b')).cancelled === 1);
+
+    // Roots: an upstream's roots/list reaches the client whose request it serves; its list_changed every upstream.
+    const roots = [{ uri: 'file:///tmp/gateway-roots', name: 'roots of x' }];
+    x.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
+    assert.deepEqual(JSON.parse(text(await x.callTool({ name: 'b__roots', arguments: {} }))), roots);
+    const changedBefore = (await stats('a')).rootsChanged;
+    assert.ok(changedBefore >= 1, 'x declared roots when it connected: the upstreams were told');
+    await x.sendRootsListChanged();
+    await until(async () => (await stats('a')).rootsChanged > changedBefore && (await stats('b')).rootsChanged > changedBefore);
+    const { c: z } = await open({});
+    const noRoots = await z.callTool({ name: 'b__roots', arguments: {} }).catch((e) => e);
+    assert.match(String(noRoots.message ?? text(noRoots)), /does not support roots/);
+
+    // Logging: logging/setLevel reaches every upstream; a log message reaches the session whose call sent it.
+    await x.setLoggingLevel('debug');
+    for (const server of ['a', 'b', 'c']) assert.equal((await stats(server)).level, 'debug', server);
+    const logs = [];
+    x.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => logs.push(params));
+    await x.callTool({ name: 'a__log', arguments: { data: 'from a' } });
+    await until(() => logs.length > 0);
+    assert.deepEqual(logs.map((l) => [l.logger, l.data]), [['a', 'from a']]);
+
+    // Mcp-Param-* headers reach an HTTP upstream untouched, beside the Mcp-Name the gateway sets for it.
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': xTransport.sessionId,
+        'mcp-protocol-version': xTransport.protocolVersion, 'mcp-name': 'c__headers', 'mcp-param-region': 'eu-west-1',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'c__headers', arguments: {} } }),
+    });
+    const body = await response.text();
+    const answer = JSON.parse(body.match(/^data: (.*)$/m)?.[1] ?? body);
+    assert.deepEqual(JSON.parse(answer.result.content[0].text), { 'mcp-name': 'headers', 'mcp-param-region': 'eu-west-1' });
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => {})));
+    child?.kill('SIGTERM');
+    await exited;
+    upstreamC.kill('SIGTERM');
+    await cExited;
   }
 });

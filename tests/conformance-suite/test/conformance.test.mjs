@@ -220,8 +220,10 @@ test('through the gateway beside server-everything: the same results, names bare
   // Each server's own lists, directly, against the gateway's: a name both servers use is qualified by
   // its server; every other name is the upstream's own.
   const ref = await httpClient(reference.url);
-  // server-everything lists some tools only to a client that can sample or elicit: ask as the gateway does.
-  const ev = new Client({ name: 'conformance-suite', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: { form: {}, url: {} } } });
+  // server-everything lists some tools only to a client that can sample, elicit or give roots: ask as the gateway does.
+  const ev = new Client({ name: 'conformance-suite', version: '1.0.0' }, {
+    capabilities: { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } },
+  });
   const evTransport = new StdioClientTransport({ ...everything(), stderr: 'ignore' });
   await ev.connect(evTransport);
   const viaGateway = await httpClient(gw.url);
