@@ -1,7 +1,9 @@
-// The playground: live validation, conversion, provider checks, resource URIs and a router, all
-// through the npm package in this page. The state lives in the URL hash.
+// The playground: live validation (and, in "all (detect)", every convention's verdict with the
+// near misses and their fix), conversion, provider checks, resource URIs, and a router with what
+// each MCP client shows of its tools, all through the npm package in this page. The state lives
+// in the URL hash.
 import {
-  CONVENTIONS, PROVIDERS, ROUTER_STYLES, conventions, validateToolName, detectConventions, convertToolName, checkProviders,
+  CONVENTIONS, PROVIDERS, ROUTER_STYLES, CLIENTS, conventions, validateToolName, explainName, convertToolName, checkProviders,
   fitToolName, validateResourceUri, Router,
 } from '/pkg/index.mjs';
 
@@ -38,6 +40,7 @@ const DEFAULTS = {
   tools: 'resolve-library-id\nget-library-docs',
   call: 'mcp__syntropy__context7_get_library_doc',
   compare: 'claude',
+  clientServer: '',
 };
 
 const state = { ...DEFAULTS };
@@ -98,22 +101,50 @@ function setVerdict(node, valid, text) {
 
 let suggestion = null;
 
+const ORDER = new Map(CONVENTIONS.map((c, i) => [c, i]));
+
+/** The near misses of detect mode: each convention the name narrowly misses, with its fix. */
+function listNearMisses(misses) {
+  $('near-misses-row').hidden = misses.length === 0;
+  $('near-misses').replaceChildren(
+    ...misses.map((r) => {
+      const [first] = r.errors;
+      const use = el('button', { type: 'button', className: 'use', title: `use the ${r.convention} fix` }, r.suggestion);
+      use.addEventListener('click', () => {
+        state.name = r.suggestion;
+        $('name').value = r.suggestion;
+        update();
+      });
+      return el('li', { className: 'near' },
+        el('strong', {}, r.convention), ' ', use,
+        first ? el('span', {}, ' ', el('span', { className: 'code' }, first.code), ' ', first.message) : '');
+    }),
+  );
+}
+
 function renderName() {
   const name = state.name;
   const chosen = state.convention;
   $('grammar').textContent = chosen === 'all' ? '' : info.get(chosen).grammar;
-  const detected = detectConventions(name);
   let source = chosen;
+  let valid = [];
+  let misses = [];
   if (chosen === 'all') {
-    setVerdict($('verdict'), detected.length > 0, detected.length ? `valid in: ${detected.join(', ')}` : 'valid in no convention');
-    source = detected[0] ?? 'mcp';
+    // explainName: the conventions it is valid in (in the package's order, as detectConventions
+    // gives them), then the near misses with their fix, nearest first.
+    const explained = explainName(name);
+    valid = explained.filter((r) => r.valid).sort((a, b) => ORDER.get(a.convention) - ORDER.get(b.convention));
+    misses = explained.filter((r) => !r.valid && r.suggestion !== null);
+    setVerdict($('verdict'), valid.length > 0, valid.length ? `valid in: ${valid.map((r) => r.convention).join(', ')}` : 'valid in no convention');
+    source = valid[0]?.convention ?? misses[0]?.convention ?? 'mcp';
   }
+  listNearMisses(misses);
   const report = validateToolName(name, source);
   if (chosen !== 'all') setVerdict($('verdict'), report.valid, `${report.valid ? 'valid' : 'invalid'} ${chosen} name`);
   const all = [...report.errors, ...report.warnings];
   highlight($('highlight'), name, all);
-  listDiagnostics($('diagnostics'), chosen === 'all' && detected.length ? report.warnings : all);
-  suggestion = chosen === 'all' && detected.length ? null : report.suggestion;
+  listDiagnostics($('diagnostics'), chosen === 'all' && valid.length ? report.warnings : all);
+  suggestion = chosen === 'all' && valid.length ? null : report.suggestion;
   $('suggestion-row').hidden = suggestion === null;
   $('suggestion').textContent = suggestion ?? '';
 
@@ -171,6 +202,30 @@ function renderUri() {
 
 // ---- Router mode
 
+const MARKS = { client_hashed: 'hashed', client_collision: 'collides', client_refused: 'refused', client_tool_cap: 'over the cap' };
+
+/** What each client shows of the router's listed tools, side by side; hashed, colliding, refused marked. */
+function renderClients(router) {
+  const server = state.clientServer.trim() === '' ? undefined : state.clientServer.trim();
+  const views = CLIENTS.map((client) => [client, router.clientView(client, server === undefined ? undefined : { server })]);
+  const names = views[0]?.[1].tools.map((t) => t.name) ?? [];
+  $('clients').tHead.rows[0].replaceChildren(el('th', {}, 'listed'), ...CLIENTS.map((c) => el('th', { scope: 'col' }, c)));
+  $('clients').tBodies[0].replaceChildren(
+    ...names.map((name, i) => el('tr', {}, el('th', { scope: 'row' }, name), ...views.map(([client, view]) => {
+      const t = view.tools[i];
+      const marks = [...new Set(t.diagnostics.map((d) => d.code))];
+      const cell = el('td', {
+        className: ['client', ...marks.map((code) => MARKS[code]?.replace(/ /g, '-') ?? code)].join(' '),
+        title: t.diagnostics.map((d) => `${d.code}: ${d.message}`).join('\n'),
+      }, t.shown === null ? el('span', { className: 'muted' }, 'not listed') : el('code', {}, t.shown));
+      cell.dataset.client = client;
+      for (const code of marks) cell.append(' ', el('small', { className: `tag ${t.diagnostics.find((d) => d.code === code).severity}` }, MARKS[code] ?? code));
+      return cell;
+    }))),
+  );
+  listDiagnostics($('client-diagnostics'), views.flatMap(([, view]) => view.diagnostics));
+}
+
 function renderRouter() {
   let router;
   let config;
@@ -183,6 +238,8 @@ function renderRouter() {
     $('config-status').textContent = e.diagnostics ? e.diagnostics.map((d) => d.message).join('\n') : `JSON: ${e.message}`;
     $('config-status').className = 'invalid';
     fillTable($('exposed'), []);
+    $('clients').tBodies[0].replaceChildren();
+    $('client-diagnostics').replaceChildren();
     $('route').textContent = '';
     $('route-suggestions').replaceChildren();
     return;
@@ -211,6 +268,7 @@ function renderRouter() {
   } catch (e) {
     fillTable($('compared'), [[el('span', { className: 'invalid' }, e.message)]]);
   }
+  renderClients(router);
   const suggestions = $('route-suggestions');
   try {
     const r = router.route(state.call);
@@ -248,7 +306,10 @@ function update() {
 for (const id of CONVENTIONS) $('convention').add(new Option(id, id));
 for (const id of ROUTER_STYLES) $('compare').add(new Option(id, id));
 load();
-const bind = { name: 'name', convention: 'convention', uri: 'uri', 'uri-ns': 'ns', config: 'config', server: 'server', tools: 'tools', call: 'call', compare: 'compare' };
+const bind = {
+  name: 'name', convention: 'convention', uri: 'uri', 'uri-ns': 'ns', config: 'config', server: 'server', tools: 'tools', call: 'call', compare: 'compare',
+  'client-server': 'clientServer',
+};
 for (const [id, key] of Object.entries(bind)) {
   $(id).value = state[key];
   $(id).addEventListener($(id).tagName === 'SELECT' ? 'change' : 'input', () => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// mcp-naming on the command line: lint, namespaces, check-gateway, validate, convert.
+// mcp-naming on the command line: lint, namespaces, check-gateway, clients, validate, convert.
 // Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run (a server that would not
 // start, a file that cannot be written).
 import { readFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ const COMMANDS = {
   lint: () => import('./commands/lint.mjs'),
   namespaces: () => import('./commands/namespaces.mjs'),
   'check-gateway': () => import('./commands/check-gateway.mjs'),
+  clients: () => import('./commands/clients.mjs'),
   validate: () => import('./commands/validate.mjs'),
   convert: () => import('./commands/convert.mjs'),
 };
@@ -19,7 +20,8 @@ Commands:
   lint [paths…] -c C        check names where they are written (configs, settings, source, NAMESPACES.md)
   namespaces                write or --check NAMESPACES.md from a tools/list result or a live server
   check-gateway DIR         check that a Syntropy gateway's files agree with each other
-  validate [NAME…] -c C     check names (arguments, or one a line on stdin)
+  clients --from FILE       the names each MCP client shows for a gateway's tools (or a live server)
+  validate [NAME…] [-c C]   check names (arguments, or one a line on stdin); without -c, in every convention
   convert [NAME…] --from A --to B    write names in another convention
 
 Run 'mcp-naming <command> --help' for a command's options and examples.

@@ -36,6 +36,50 @@ test('validate from stdin: <stdin>:line:col, blank lines skipped, --errors-only,
   assert.deepEqual(lines[2].warnings.map((w) => w.code), ['dash_at_edge']);
 });
 
+test('validate without --convention: valid in which conventions, near misses named with their fix', () => {
+  // Seed 003's first common mistake: valid as mcp and agent, one underscore short of Syntropy.
+  let r = cli(['validate', 'mcp__syntropy_thinking_sequentialthinking']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, [
+    'mcp__syntropy_thinking_sequentialthinking: valid in mcp, agent',
+    'mcp__syntropy_thinking_sequentialthinking: near miss of syntropy: error single_underscore_after_gateway: one underscore after "syntropy": use two, write mcp__syntropy__thinking_sequentialthinking (suggestion: mcp__syntropy__thinking_sequentialthinking)',
+    '',
+  ].join('\n'));
+  assert.equal(r.stderr, '1 name: 1 valid, 0 invalid, 1 with near misses (every convention)\n');
+  // The second-level mistake: a dropped mcp__ prefix, nearest first (claude, then syntropy).
+  r = cli(['validate', 'syntropy__thinking__sequentialthinking']);
+  const misses = r.stdout.split('\n').filter((l) => l.includes('near miss of'));
+  assert.deepEqual(misses.map((l) => /near miss of (\w+): error (\w+).*\(suggestion: (\S+)\)$/.exec(l).slice(1)), [
+    ['claude', 'missing_mcp_prefix', 'mcp__syntropy__thinking__sequentialthinking'],
+    ['syntropy', 'missing_mcp_prefix', 'mcp__syntropy__thinking_sequentialthinking'],
+  ]);
+  // Valid nowhere: exit 1, the near misses with the fix; warnings of a convention it is valid in.
+  r = cli(['validate', 'MyProject:CreateTask', 'memory_save']);
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /^MyProject:CreateTask: valid in no convention$/m);
+  assert.match(r.stdout, /^MyProject:CreateTask: near miss of chora: error uppercase_letter: .*\(suggestion: myproject:create_task\)$/m);
+  assert.match(r.stdout, /^memory_save: valid in mcp, agent\nmemory_save: agent: warning legacy_name: .*\(suggestion: memory__save\)$/m);
+  assert.equal(r.stderr, '2 names: 1 valid, 1 invalid, 1 with near misses (every convention)\n');
+  // stdin: places and names; valid names only for their near misses; --errors-only; JSON lines.
+  const input = 'mcp__syntropy_serena_find_symbol\n\nget user\nget_user\n';
+  r = cli(['validate'], { input });
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /^<stdin>:1:1: near miss of syntropy: error single_underscore_after_gateway: .* \[mcp__syntropy_serena_find_symbol\]$/m);
+  assert.match(r.stdout, /^<stdin>:3: get user: valid in no convention\n<stdin>:3:4: near miss of \w+: error invalid_character: .*\(suggestion: get_user\) \[get user\]$/m);
+  assert.doesNotMatch(r.stdout, /get_user\]/);
+  const errorsOnly = cli(['validate', '--errors-only'], { input }).stdout;
+  assert.doesNotMatch(errorsOnly, /syntropy|warning/);
+  assert.match(errorsOnly, /^<stdin>:3: get user/m);
+  const lines = cli(['validate', '--format', 'json'], { input }).stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(lines.map((l) => [l.line, l.valid, l.validIn, l.suggestion]), [
+    [1, true, ['mcp', 'agent'], null], [3, false, [], 'get_user'], [4, true, ['mcp', 'agent', 'openproject'], null],
+  ]);
+  assert.deepEqual(lines[0].nearMisses.map((m) => [m.convention, m.distance, m.suggestion]), [['syntropy', 1, 'mcp__syntropy__serena_find_symbol']]);
+  // Options still apply: a server Syntropy knows only from --servers (and agent then refuses it).
+  r = cli(['validate', 'mcp__syntropy_notes_add', '--servers', 'notes']);
+  assert.match(r.stdout, /^mcp__syntropy_notes_add: valid in mcp\n.*near miss of syntropy: .*\(suggestion: mcp__syntropy__notes_add\)$/m);
+});
+
 test('validate streams: 200,000 names through a pipe, answering before the input ends', { timeout: 120_000 }, async () => {
   const { bin } = consumer();
   const child = spawn(bin, ['validate', '-c', 'chora', '--format', 'json'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -90,7 +134,7 @@ test('convert NAME… and stdin: one line out for each line in, reasons on stder
 });
 
 test('every command has --help with examples; no command or an unknown one is bad usage', () => {
-  for (const command of ['lint', 'namespaces', 'check-gateway', 'validate', 'convert']) {
+  for (const command of ['lint', 'namespaces', 'check-gateway', 'clients', 'validate', 'convert']) {
     const r = cli([command, '--help']);
     assert.equal(r.status, 0, command);
     assert.match(r.stdout, new RegExp(`^Usage: mcp-naming ${command}`));

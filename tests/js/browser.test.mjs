@@ -170,3 +170,67 @@ test('playground: router mode with the seed 003 configuration', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('playground: "all (detect)" names the near misses with their fix (explainName)', async () => {
+  // Seed 003's first common mistake: valid as mcp and agent, and one underscore short of Syntropy.
+  const { page, problems } = await open('/#convention=all&name=mcp__syntropy_thinking_sequentialthinking');
+  assert.equal(await page.textContent('#verdict'), 'valid in: mcp, agent');
+  assert.equal(await page.isVisible('#near-misses-row'), true);
+  const misses = await page.locator('#near-misses li').allTextContents();
+  assert.equal(misses.length, 1);
+  assert.match(misses[0], /^syntropy mcp__syntropy__thinking_sequentialthinking single_underscore_after_gateway one underscore after "syntropy"/);
+  await page.click('#near-misses li button');
+  assert.equal(await page.inputValue('#name'), 'mcp__syntropy__thinking_sequentialthinking');
+  assert.match(await page.textContent('#verdict'), /^valid in: .*syntropy/);
+  assert.equal(await page.isVisible('#near-misses-row'), false);
+  // A dropped mcp__ prefix: two near misses, the nearest (claude) first.
+  await page.fill('#name', 'syntropy__thinking__sequentialthinking');
+  assert.deepEqual(await page.locator('#near-misses li strong').allTextContents(), ['claude', 'syntropy']);
+  assert.deepEqual(await page.locator('#near-misses li button').allTextContents(), ['mcp__syntropy__thinking__sequentialthinking', 'mcp__syntropy__thinking_sequentialthinking']);
+  // Valid nowhere: the nearest fix is the suggestion, marked in the name; Enter applies it.
+  await page.fill('#name', 'get user');
+  assert.equal(await page.textContent('#verdict'), 'valid in no convention');
+  assert.equal(await page.getAttribute('#verdict', 'class'), 'invalid');
+  assert.deepEqual(await marks(page, '#highlight'), [['error', ' ']]);
+  assert.equal(await page.textContent('#suggestion'), 'get_user');
+  await page.press('#name', 'Enter');
+  assert.equal(await page.inputValue('#name'), 'get_user');
+  assert.match(await page.textContent('#verdict'), /^valid in: mcp, /);
+  assert.deepEqual(problems, []);
+  await page.screenshot({ path: 'artifacts/playground-detect.png', fullPage: true });
+  await page.close();
+});
+
+test('playground: the clients panel shows each client\'s names side by side, hashed and colliding ones marked', async () => {
+  const { page, problems } = await open('/#mode=router', { width: 390, height: 900 });
+  assert.deepEqual(await page.locator('#clients thead th').allTextContents(), ['listed', 'claude-code', 'codex', 'vscode', 'gemini-cli', 'cline', 'openai-agents']);
+  // The seed's gateway: every client keeps context7's names readable (nothing marked).
+  assert.deepEqual(await page.locator('#clients tbody tr').first().locator('th, td').allTextContents(), [
+    'context7_resolve_library_id', 'mcp__syntropy__context7_resolve_library_id', 'mcp__syntropy__context7_resolve_library_id',
+    'mcp_syntropy_context7_resolve_library_id', 'mcp_syntropy_context7_resolve_library_id', 'syntropy__context7_resolve_library_id',
+    'mcp_syntropy__context7_resolve_library_id',
+  ]);
+  assert.equal(await page.locator('#clients td .tag').count(), 0);
+  // A style that keeps the upstream's names: "." and "_" meet in the clients, a long name is cut.
+  await page.fill('#config', JSON.stringify({ style: 'fastmcp', servers: [{ name: 'shop' }] }));
+  await page.fill('#tools', `get.user\nget_user\n${'x'.repeat(60)}`);
+  const cell = (row, client) => page.locator(`#clients tbody tr:nth-child(${row}) td[data-client="${client}"]`);
+  assert.equal(await cell(1, 'claude-code').getAttribute('class'), 'client collides');
+  assert.equal(await cell(2, 'claude-code').textContent(), 'mcp__gateway__shop_get_user collides');
+  assert.match(await cell(1, 'claude-code').getAttribute('title'), /^client_collision: tools "shop_get\.user" and "shop_get_user" all show as "mcp__gateway__shop_get_user" in claude-code/);
+  assert.equal(await cell(3, 'claude-code').getAttribute('class'), 'client refused');
+  assert.match(await cell(1, 'codex').textContent(), /^mcp__gateway__shop_get_user_[0-9a-f]{12} hashed$/);
+  assert.equal(await cell(1, 'gemini-cli').getAttribute('class'), 'client');
+  assert.equal(await cell(1, 'gemini-cli').textContent(), 'mcp_gateway_shop_get.user');
+  assert.equal(await cell(3, 'gemini-cli').getAttribute('class'), 'client hashed');
+  assert.equal(await cell(2, 'cline').textContent(), 'gateway__shop_get_user');
+  // The name the user gives the gateway in the client: Codex refuses one with a space.
+  await page.fill('#client-server', 'my shop');
+  assert.equal(await cell(1, 'claude-code').textContent(), 'mcp__my_shop__shop_get_user collides');
+  assert.equal(await cell(1, 'codex').textContent(), 'not listed');
+  assert.match(await page.textContent('#client-diagnostics'), /client_refused codex refuses the server name "my shop"/);
+  assert.match(page.url(), /clientServer=my\+shop/);
+  await page.screenshot({ path: 'artifacts/playground-clients-phone.png', fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

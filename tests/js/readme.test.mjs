@@ -32,3 +32,25 @@ test("the README's overrides and conflicts example runs and gives what it says",
   const code = block.replace(/^router\.listTools\(\)/m, 'return router.listTools()');
   assert.deepEqual(new Function('Router', code)(Router), expected);
 });
+
+test("the README's client views example runs and gives what its comments say", async () => {
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const block = readme.split('```js\n').map((b) => b.split('```')[0]).find((b) => b.includes(".clientView('claude-code'"));
+  assert.ok(block, 'the README has the clientView example');
+  const { Router, CLIENTS } = await import('mcp-naming');
+  // Each expression followed by a comment holding a value (on its line or the next) is checked.
+  const lines = block.split('\n').filter((l) => !l.startsWith('import '));
+  const checks = [];
+  const code = lines.map((line, i) => {
+    const inline = /^(.*?);\s+\/\/ (\[.*\])$/.exec(line);
+    const next = /^\/\/ (\[.*\])$/.exec(lines[i + 1] ?? '');
+    const [expr, expected] = inline ? [inline[1], inline[2]] : next && line.endsWith(';') ? [line.slice(0, -1), next[1]] : [null, null];
+    if (expr === null) return line;
+    checks.push(JSON.parse(expected.replaceAll("'", '"')));
+    return `results.push(${expr});`;
+  }).join('\n');
+  assert.equal(checks.length, 4, 'four checked expressions');
+  const results = [];
+  new Function('Router', 'CLIENTS', 'results', code)(Router, CLIENTS, results);
+  assert.deepEqual(results, checks);
+});

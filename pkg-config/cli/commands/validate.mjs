@@ -1,6 +1,7 @@
-// mcp-naming validate: checks names given as arguments, or one a line on stdin (streamed).
-import { validateToolNames, validateToolName } from '../naming.mjs';
-import { conventionFlags, conventionHelp, namingOptions, requireConvention } from '../conventions.mjs';
+// mcp-naming validate: checks names given as arguments, or one a line on stdin (streamed); in
+// one convention, or (no --convention) in every one, naming near misses with their fix.
+import { validateToolNames, validateToolName, explainName, CONVENTIONS } from '../naming.mjs';
+import { conventionFlags, conventionHelp, namingOptions } from '../conventions.mjs';
 import { lineBatches, argBatches, write } from '../stream.mjs';
 import { palette, useColor, colorFlag } from '../terminal.mjs';
 
@@ -8,7 +9,7 @@ export const spec = {
   options: { ...conventionFlags, format: { type: 'string', short: 'f', choices: ['text', 'json'] }, 'errors-only': { type: 'boolean' }, color: colorFlag },
 };
 
-export const help = `Usage: mcp-naming validate [NAME…] --convention C [--format text|json] [--errors-only]
+export const help = `Usage: mcp-naming validate [NAME…] [--convention C] [--format text|json] [--errors-only]
 
 Checks each NAME, or each line of stdin when no NAME is given (or NAME is -), streamed in
 batches so any number of names passes in bounded memory; blank lines are skipped.
@@ -18,20 +19,92 @@ batches so any number of names passes in bounded memory; blank lines are skipped
   and names given as arguments that pass: "NAME: valid (C)"; counts on stderr.
   json: one JSON object a line for every name: { name, line, valid, errors, warnings, suggestion }.
   --errors-only       report errors only (valid names are then not examined further)
+Without --convention, each name is checked in every convention (explainName): a name is valid
+when some convention takes it, and the conventions it misses narrowly are named with their fix,
+nearest first, so a pasted mistake is caught whatever convention was meant:
+  text: "NAME: valid in C, …" or "NAME: valid in no convention" (for stdin: only the latter, as
+    <stdin>:LINE: NAME: …), then a line for each near miss's diagnostics:
+    NAME: near miss of C: severity code: message (suggestion: …)
+  json: { name, line, valid, validIn: [C…], nearMisses: [{ convention, distance, suggestion,
+    errors, warnings }], suggestion } (suggestion: the nearest near miss's, for an invalid name).
+  --errors-only       only names valid in no convention, with their near misses
 ${conventionHelp}
 
 Exit status: 0 all valid, 1 some invalid, 2 bad usage.
 
 Examples:
   mcp-naming validate MyProject:CreateTask myproject:create_task --convention chora
+  mcp-naming validate mcp__syntropy_thinking_sequentialthinking
   cut -f1 names.tsv | mcp-naming validate -c mcp --format json > reports.ndjson
 `;
 
+const ORDER = new Map(CONVENTIONS.map((c, i) => [c, i]));
+
+/**
+ * explainName's answer split: the conventions the name is valid in (in the package's order of
+ * conventions, as detectConventions gives them), those valid with warnings, and the near misses
+ * (invalid, with a suggestion), nearest first.
+ */
+export function explain(name, options) {
+  const all = explainName(name, options);
+  const valid = all.filter((r) => r.valid).sort((a, b) => ORDER.get(a.convention) - ORDER.get(b.convention));
+  const nearMisses = all.filter((r) => !r.valid && r.suggestion !== null && r.distance !== null);
+  return { valid, nearMisses };
+}
+
+/** validate without --convention: every convention's verdict, near misses with their fix. */
+async function runEvery(flags, io, batches, options) {
+  const json = flags.format === 'json';
+  const p = palette(!json && useColor(io.stdout, flags.color));
+  const errorsOnly = flags['errors-only'] === true;
+  let total = 0;
+  let invalid = 0;
+  let near = 0;
+  for await (const batch of batches) {
+    let out = '';
+    for (const { name, line } of batch) {
+      total++;
+      const { valid, nearMisses } = explain(name, options);
+      const ok = valid.length > 0;
+      if (!ok) invalid++;
+      if (nearMisses.length) near++;
+      if (json) {
+        out += `${JSON.stringify({
+          name, line, valid: ok, validIn: valid.map((r) => r.convention),
+          nearMisses: nearMisses.map(({ convention, distance, suggestion, errors, warnings }) => ({ convention, distance, suggestion, errors, warnings })),
+          suggestion: ok ? null : nearMisses[0]?.suggestion ?? null,
+        })}\n`;
+        continue;
+      }
+      if (errorsOnly && ok) continue;
+      const at = (d) => (line === null ? `${name}:` : `<stdin>:${line}:${d.start + 1}:`);
+      const about = line === null ? '' : ` [${name}]`;
+      if (line === null) out += ok ? `${name}: ${p.green('valid')} in ${valid.map((r) => r.convention).join(', ')}\n` : `${name}: ${p.red('valid in no convention')}\n`;
+      else if (!ok) out += `${p.bold(`<stdin>:${line}:`)} ${name}: ${p.red('valid in no convention')}\n`;
+      const lines = (r, label, diagnostics) => {
+        for (const d of diagnostics) {
+          const severity = d.severity === 'error' ? p.red('error') : p.yellow('warning');
+          const suggestion = r.suggestion ? ` (suggestion: ${p.green(r.suggestion)})` : '';
+          out += `${p.bold(at(d))} ${label}: ${severity} ${p.cyan(d.code)}: ${d.message}${suggestion}${about}\n`;
+        }
+      };
+      if (!errorsOnly) for (const r of valid) lines(r, r.convention, r.warnings);
+      for (const r of nearMisses) lines(r, `near miss of ${r.convention}`, errorsOnly ? r.errors : [...r.errors, ...r.warnings]);
+    }
+    await write(io.stdout, out);
+  }
+  if (!json) {
+    io.stderr.write(`${total} name${total === 1 ? '' : 's'}: ${total - invalid} valid, ${invalid} invalid${near ? `, ${near} with near misses` : ''} (every convention)\n`);
+  }
+  return invalid > 0 ? 1 : 0;
+}
+
 export async function run({ flags, positionals }, io) {
-  const convention = requireConvention(flags);
+  const convention = flags.convention;
   const options = namingOptions(flags);
   const fromStdin = positionals.length === 0 || (positionals.length === 1 && positionals[0] === '-');
   const batches = fromStdin ? lineBatches(io.stdin) : argBatches(positionals);
+  if (convention === undefined) return runEvery(flags, io, batches, options);
   const json = flags.format === 'json';
   const p = palette(!json && useColor(io.stdout, flags.color));
   let total = 0;

@@ -1,6 +1,7 @@
 // SARIF 2.1.0 (OASIS), as GitHub code scanning reads it: one run, a rule for each code that
 // occurs, each finding a result with its region (UTF-16 columns), the places it refers to as
-// related locations, and its fix where --fix would make one.
+// related locations, and its fix where --fix would make one. A finding in no file (a live
+// server's tool) has a logical location, the tool's name.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -32,8 +33,9 @@ export function formatSarif(findings, { cwd = process.cwd(), command = 'lint' } 
       ruleIndex: ruleIndex.get(f.code),
       level: f.severity === 'error' ? 'error' : 'warning',
       message: { text: f.suggestion ? `${f.message} (suggestion: ${f.suggestion})` : f.message },
-      locations: [location(f)],
+      locations: [f.file === null ? { logicalLocations: [{ name: f.label, kind: 'function' }] } : location(f)],
     };
+    if (f.client) result.properties = { client: f.client, tool: f.tool, shown: f.shown };
     if (f.related.length > 0) {
       result.relatedLocations = f.related.map((r, id) => ({ id, ...location(r), message: { text: r.message } }));
     }

@@ -1,9 +1,10 @@
 // `file:line:col: severity code: message (suggestion: …)`, one line a finding, as compilers and
-// editors print them; colour only where the terminal module allows it.
+// editors print them (`label: …` for a finding in no file, such as a live server's tool); colour
+// only where the terminal module allows it.
 
 export function formatText(findings, p) {
   return findings.map((f) => {
-    const where = p.bold(`${f.file}:${f.line}:${f.column}:`);
+    const where = p.bold(f.file === null ? `${f.label}:` : `${f.file}:${f.line}:${f.column}:`);
     const severity = f.severity === 'error' ? p.red('error') : p.yellow('warning');
     const suggestion = f.suggestion ? ` (suggestion: ${p.green(f.suggestion)})` : '';
     const fixed = f.fixed ? p.dim(' [fixed]') : '';

@@ -1,5 +1,6 @@
-// What NAMESPACES.md is written from: tools/list, resources/list and resources/templates/list
-// results saved as JSON files, or a live server started over stdio through the official MCP SDK
+// Where a server's tools come from (for NAMESPACES.md and the clients' views): tools/list,
+// resources/list and resources/templates/list results saved as JSON files (or stdin, `-`), or a
+// live server, started over stdio or reached over Streamable HTTP, through the official MCP SDK
 // (@modelcontextprotocol/sdk, an optional peer dependency: needed only for this).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,10 +10,15 @@ import { UsageError, RunError } from '../args.mjs';
 
 const empty = () => ({ tools: [], resources: [], resourceTemplates: [], serverInfo: null });
 
-/** Adds what one JSON value holds: a result, a JSON-RPC response, an array of either, or of tools. */
+/**
+ * Adds what one JSON value holds: a result, a JSON-RPC response, an array of either, of tools,
+ * or of tool names.
+ */
 function collect(value, into, file) {
   if (Array.isArray(value)) {
-    if (value.every((v) => v && typeof v === 'object' && typeof v.name === 'string' && !('result' in v))) {
+    if (value.length > 0 && value.every((v) => typeof v === 'string')) {
+      into.tools.push(...value.map((name) => ({ name })));
+    } else if (value.every((v) => v && typeof v === 'object' && typeof v.name === 'string' && !('result' in v))) {
       into.tools.push(...value);
     } else value.forEach((v) => collect(v, into, file));
     return;
@@ -33,37 +39,55 @@ function collect(value, into, file) {
   if (!known) throw new UsageError(`${file}: no "tools", "resources", "resourceTemplates" or "serverInfo" in it`);
 }
 
-export function fromFiles(files) {
-  const into = empty();
-  for (const file of files) {
-    let value;
-    try {
-      value = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      throw new UsageError(`${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
-    }
-    collect(value, into, file);
+/** The text of a file, or of stdin for `-`. */
+export function readSource(file) {
+  try {
+    return readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${file === '-' ? '<stdin>' : file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
-  for (const t of into.tools) if (typeof t?.name !== 'string') throw new UsageError('a tool without a string "name"');
+}
+
+/** What one saved file's text holds (`file` names it in errors). */
+export function fromText(text, file) {
+  const into = empty();
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${file}: ${e.message}`);
+  }
+  collect(value, into, file);
+  for (const t of into.tools) if (typeof t?.name !== 'string') throw new UsageError(`${file}: a tool without a string "name"`);
   return into;
 }
 
-/** The SDK's Client and StdioClientTransport: beside this package first, then from the working folder. */
-async function loadSdk() {
+export function fromFiles(files) {
+  const into = empty();
+  for (const file of files) {
+    const one = fromText(readSource(file), file);
+    for (const key of ['tools', 'resources', 'resourceTemplates']) into[key].push(...one[key]);
+    into.serverInfo = one.serverInfo ?? into.serverInfo;
+  }
+  return into;
+}
+
+const SDK_MISSING = 'needs the official MCP SDK, an optional peer dependency of mcp-naming: npm install @modelcontextprotocol/sdk';
+
+/** One module of the SDK: beside this package first, then from the working folder. */
+async function importSdk(path, what) {
+  const specifier = `@modelcontextprotocol/sdk/${path}`;
   try {
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-    return { Client, StdioClientTransport };
+    return await import(specifier);
   } catch {
     // not installed beside the package (npx with a one-off install, say)
   }
   try {
     const require = createRequire(join(process.cwd(), 'noop.js'));
-    const client = await import(pathToFileURL(require.resolve('@modelcontextprotocol/sdk/client/index.js')).href);
-    const stdio = await import(pathToFileURL(require.resolve('@modelcontextprotocol/sdk/client/stdio.js')).href);
-    return { Client: client.Client ?? client.default.Client, StdioClientTransport: stdio.StdioClientTransport ?? stdio.default.StdioClientTransport };
+    const module = await import(pathToFileURL(require.resolve(specifier)).href);
+    return module.default && !module.Client && !module.StdioClientTransport && !module.StreamableHTTPClientTransport ? module.default : module;
   } catch {
-    throw new RunError('starting a server needs the official MCP SDK, an optional peer dependency of mcp-naming: npm install @modelcontextprotocol/sdk');
+    throw new RunError(`${what} ${SDK_MISSING}`);
   }
 }
 
@@ -78,15 +102,8 @@ async function all(list, key, options) {
   return out;
 }
 
-/** Starts `command` over stdio, lists its tools, resources and templates, and stops it. */
-export async function fromServer(command, { timeout = 30_000 } = {}) {
-  const { Client, StdioClientTransport } = await loadSdk();
-  const [cmd, ...args] = command;
-  const transport = new StdioClientTransport({ command: cmd === 'node' ? process.execPath : cmd, args, env: { ...process.env }, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-2000);
-  });
+/** Connects `client` over `transport`, lists tools, resources and templates, and closes it. */
+async function listServer(Client, transport, { timeout, label, stderrTail = () => '' }) {
   const client = new Client({ name: 'mcp-naming', version: '1.0.0' });
   const options = { timeout };
   const into = empty();
@@ -100,10 +117,72 @@ export async function fromServer(command, { timeout = 30_000 } = {}) {
       into.resourceTemplates = await all((p, o) => client.listResourceTemplates(p, o), 'resourceTemplates', options);
     }
   } catch (e) {
-    const tail = stderr.trim() ? `\nthe server's stderr ended with:\n${stderr.trim()}` : '';
-    throw new RunError(`could not list the tools of ${JSON.stringify(command.join(' '))}: ${e.message}${tail}`);
+    const tail = stderrTail().trim() ? `\nthe server's stderr ended with:\n${stderrTail().trim()}` : '';
+    throw new RunError(`could not list the tools of ${label}: ${e.message}${tail}`);
   } finally {
     await client.close().catch(() => {});
   }
   return into;
+}
+
+/** Starts `command` over stdio, lists its tools, resources and templates, and stops it. */
+export async function fromServer(command, { timeout = 30_000 } = {}) {
+  const { Client } = await importSdk('client/index.js', 'starting a server');
+  const { StdioClientTransport } = await importSdk('client/stdio.js', 'starting a server');
+  const [cmd, ...args] = command;
+  const transport = new StdioClientTransport({ command: cmd === 'node' ? process.execPath : cmd, args, env: { ...process.env }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
+  return listServer(Client, transport, { timeout, label: JSON.stringify(command.join(' ')), stderrTail: () => stderr });
+}
+
+/** Reaches the server at `url` over Streamable HTTP (with `headers`), lists what it serves. */
+export async function fromUrl(url, { timeout = 30_000, headers = {} } = {}) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--url ${JSON.stringify(url)} is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be http: or https: (got ${parsed.protocol})`);
+  const { Client } = await importSdk('client/index.js', 'reaching a server');
+  const { StreamableHTTPClientTransport } = await importSdk('client/streamableHttp.js', 'reaching a server');
+  const transport = new StreamableHTTPClientTransport(parsed, { requestInit: { headers } });
+  return listServer(Client, transport, { timeout, label: parsed.href });
+}
+
+/**
+ * A command line written as one string (`--command "npx -y server --flag 'a b'"`) as its words:
+ * split at unquoted whitespace; '…' keeps everything, "…" keeps all but \" and \\, \ outside quotes
+ * escapes the next character. An unclosed quote is bad usage.
+ */
+export function splitCommand(text) {
+  const words = [];
+  let word = null;
+  let quote = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === '\\' && (text[i + 1] === '"' || text[i + 1] === '\\')) word += text[++i];
+      else word += c;
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      word ??= '';
+    } else if (c === '\\' && i + 1 < text.length) {
+      word = (word ?? '') + text[++i];
+    } else word = (word ?? '') + c;
+  }
+  if (quote !== null) throw new UsageError(`--command has an unclosed ${quote}`);
+  if (word !== null) words.push(word);
+  if (words.length === 0) throw new UsageError('--command is empty');
+  return words;
 }
