@@ -177,7 +177,7 @@ export interface MapOptions {
   header?: string;
   /**
    * The protocol revision the request declares (`MCP-Protocol-Version`): from "2026-07-28" on, a
-   * request without its `Mcp-Name` header is refused (invalid_header, SEP-2243).
+   * request without its `Mcp-Name` header is refused (name_mismatch, -32020, SEP-2243).
    */
   protocolVersion?: string;
 }
