@@ -39,7 +39,7 @@ pub enum StyleConfig {
 pub struct PeerConfig {
     /// The peer's id.
     pub peer: String,
-    /// LangChain's `additionalToolNamePrefix`.
+    /// LangChain's `additionalToolNamePrefix`; ToolHive's `prefixFormat` (default `{workload}_`).
     pub prefix: Option<String>,
     /// LiteLLM's `MCP_TOOL_PREFIX_SEPARATOR` (default `-`); ContextForge's
     /// `GATEWAY_TOOL_NAME_SEPARATOR` (`-`, `--`, `_` or `.`).
@@ -54,8 +54,12 @@ pub struct PeerConfig {
     /// Docker: the `tool-name-prefix` feature (servers' names as prefixes; default off).
     pub tool_name_prefix: Option<bool>,
     /// Per server, the name the peer knows it by: LiteLLM's alias, Docker's catalog prefix,
-    /// MetaMCP's server name, the Cloudflare server id.
+    /// MetaMCP's server name, the Cloudflare server id, ToolHive's workload; Obot's `toolPrefix`.
     pub prefixes: Vec<(String, String)>,
+    /// ToolHive's `conflictResolution` (default [`Strategy::Prefix`]).
+    pub strategy: Option<Strategy>,
+    /// ToolHive's `priorityOrder` (workloads, first wins), with strategy `"priority"`.
+    pub priority: Vec<String>,
 }
 
 impl PeerConfig {
@@ -73,6 +77,32 @@ impl PeerConfig {
             normalize: self.normalize,
             tool_name_prefix: self.tool_name_prefix,
             prefixes: self.prefixes.clone(),
+            strategy: self.strategy,
+            priority: self.priority.clone(),
+        }
+    }
+}
+
+/// ToolHive vMCP's `conflictResolution`, for the `toolhive` style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// `"prefix"`: every tool carries its workload, in the prefix format.
+    Prefix,
+    /// `"priority"`: of a shared name, the workload first in `priority` keeps it; the others'
+    /// copies are dropped.
+    Priority,
+    /// `"manual"`: a shared name is refused.
+    Manual,
+}
+
+impl Strategy {
+    pub(crate) fn parse(text: &str) -> Option<Strategy> {
+        match text {
+            "prefix" => Some(Strategy::Prefix),
+            "priority" => Some(Strategy::Priority),
+            "manual" => Some(Strategy::Manual),
+            _ => None,
         }
     }
 }
@@ -438,6 +468,8 @@ fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
             config.normalize = r.opt_bool(s, "normalize", "style");
             config.tool_name_prefix = r.opt_bool(s, "toolNamePrefix", "style");
             config.prefixes = prefixes;
+            config.strategy = r.opt_choice(s, "strategy", "style", &["prefix", "priority", "manual"], Strategy::parse);
+            config.priority = r.strings(s, "priority", "style");
             Some(StyleConfig::Peer(config))
         }
         Some(s @ Json::Object(_)) => {

@@ -62,8 +62,8 @@ mod ui;
 pub use crate::convention::syntropy::Upstream;
 pub use cache::{CacheScope, ListCache};
 pub use config::{
-    Conflicts, PatternConfig, PeerConfig, PrefixMode, RouterConfig, Sdk, ServerConfig, StyleConfig, ToolOverride,
-    UpstreamPattern,
+    Conflicts, PatternConfig, PeerConfig, PrefixMode, RouterConfig, Sdk, ServerConfig, Strategy, StyleConfig,
+    ToolOverride, UpstreamPattern,
 };
 pub use header::{
     decode as decode_name_header, encode as encode_name_header, is_header_safe, name_header_required, NameHeader,

@@ -175,6 +175,14 @@ pub(crate) enum PeerUris {
     /// FastMCP (`transforms/namespace.py` `_transform_uri`): `<scheme>://<ns>/<rest>`, URIs
     /// without `://` and an empty namespace unchanged.
     FastMcp,
+    /// Envoy AI Gateway (`handlers.go` `downstreamResourceURI`, `upstreamResourceURI`): `ui://…`
+    /// → `ui://<backend>/…`, any other URI (a scheme or not) → `<backend>+<uri>`.
+    Envoy,
+    /// 1MCP (`parsing.ts` `buildUri`, `parseUri`): `<server>_1mcp_<uri>`, both trimmed.
+    OneMcp,
+    /// URIs exactly as the servers list them (ToolHive's `dedupeByKey`: no rewriting, the
+    /// first server to expose a URI keeps it).
+    Verbatim,
 }
 
 impl PeerUris {
@@ -196,6 +204,12 @@ impl PeerUris {
                 }
                 _ => uri.to_string(),
             },
+            PeerUris::Envoy => match uri.strip_prefix("ui://") {
+                Some(rest) => format!("ui://{server}/{rest}"),
+                None => format!("{server}+{uri}"),
+            },
+            PeerUris::OneMcp => format!("{}_1mcp_{}", server.trim(), uri.trim()),
+            PeerUris::Verbatim => uri.to_string(),
         }
     }
 
@@ -208,6 +222,21 @@ impl PeerUris {
             },
             PeerUris::FastMcp if server.is_empty() => Some(uri.to_string()),
             PeerUris::FastMcp => unrewrite(uri, server),
+            PeerUris::Envoy => match uri.strip_prefix("ui://") {
+                Some(rest) => {
+                    let (backend, rest) = rest.split_once('/')?;
+                    (backend == server).then(|| format!("ui://{rest}"))
+                }
+                None => {
+                    let (backend, rest) = uri.split_once('+')?;
+                    (backend == server).then(|| rest.to_string())
+                }
+            },
+            PeerUris::OneMcp => {
+                let (client, rest) = uri.split_once("_1mcp_")?;
+                (client.trim() == server.trim()).then(|| rest.trim().to_string())
+            }
+            PeerUris::Verbatim => Some(uri.to_string()),
         }
     }
 }
