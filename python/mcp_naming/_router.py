@@ -48,7 +48,7 @@ def _with_field(item: Any, field: str, value: str) -> McpObject:
 
 
 def _bad(message: str) -> Exception:
-    return cast(Exception, _core.invalid_argument(message))
+    return _core.invalid_argument(message)
 
 
 def _param(params: Any, field: str, prefix: str = "params.") -> str:

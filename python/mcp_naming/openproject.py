@@ -33,7 +33,8 @@ def resolve_by_name(query: str, candidates: Sequence[C]) -> C:
             raise TypeError(f"candidates[{i}]['identifier'] must be str or None, not {type(identifier).__name__}")
         names.append(name)
         identifiers.append(identifier)
-    return candidates[_core.resolve_by_name(query, names, identifiers)]
+    found: C = candidates[_core.resolve_by_name(query, names, identifiers)]
+    return found
 
 
 __all__ = [

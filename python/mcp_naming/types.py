@@ -226,3 +226,29 @@ class Options(TypedDict, total=False):
 
 RouterPattern = Union[str, Mapping[str, str]]
 RouterConfig = Mapping[str, Any]
+
+
+class Date(TypedDict):
+    """What ``openproject.parse_date`` answers."""
+
+    year: int
+    month: int
+    day: int
+
+
+class LinkValue(TypedDict):
+    """A HAL link for display (``openproject.link_value``)."""
+
+    id: Optional[int]
+    title: Optional[str]
+    restricted: bool
+
+
+class PageEnvelope(TypedDict):
+    """A collection page (``openproject.page_envelope``): the items as given."""
+
+    items: List[Any]
+    offset: int
+    page_size: int
+    total: int
+    next_offset: Optional[int]

@@ -22,7 +22,38 @@ use std::fmt;
 pub(crate) fn text<'a>(s: &'a Bound<'_, PyString>) -> Cow<'a, str> {
     match s.to_str() {
         Ok(t) => Cow::Borrowed(t),
-        Err(_) => s.to_string_lossy(),
+        Err(_) => Cow::Owned(lossy(s)),
+    }
+}
+
+/// A string holding lone surrogates: encoded with `surrogatepass` (each surrogate is then the
+/// three bytes `ED A0..BF xx`, the only ill-formed UTF-8 that encoding writes), each replaced by
+/// one U+FFFD. (`String::from_utf8_lossy` would write three for each: one per byte.)
+fn lossy(s: &Bound<'_, PyString>) -> String {
+    let encoded = s.call_method1("encode", ("utf-8", "surrogatepass"));
+    let Ok(bytes) = encoded.as_ref().map(|b| b.cast::<pyo3::types::PyBytes>()) else {
+        return s.to_string_lossy().into_owned();
+    };
+    let Ok(bytes) = bytes else {
+        return s.to_string_lossy().into_owned();
+    };
+    let mut rest = bytes.as_bytes();
+    let mut out = String::with_capacity(rest.len());
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                out.push_str(valid);
+                return out;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                // `valid_up_to` is a char boundary: this cannot fail.
+                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                out.push('\u{FFFD}');
+                let skip = if after.first() == Some(&0xED) { 3 } else { e.error_len().unwrap_or(after.len()) };
+                rest = after.get(skip..).unwrap_or_default();
+            }
+        }
     }
 }
 

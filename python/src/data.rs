@@ -114,10 +114,23 @@ fn error_message(py: Python<'_>, status: &Bound<'_, PyAny>, details: Option<&Bou
 fn resolve_by_name(
     py: Python<'_>,
     query: &Bound<'_, PyAny>,
-    names: Vec<String>,
-    identifiers: Vec<Option<String>>,
+    names: &Bound<'_, PyAny>,
+    identifiers: &Bound<'_, PyList>,
 ) -> PyResult<usize> {
     let query = arg(query, "query")?;
+    let names = strings(names, "names")?;
+    let identifiers =
+        identifiers
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if v.is_none() {
+                    Ok(None)
+                } else {
+                    arg(&v, &format!("identifiers[{i}]")).map(|s| Some(s.into_owned()))
+                }
+            })
+            .collect::<PyResult<Vec<Option<String>>>>()?;
     let candidates: Vec<op::Candidate<'_>> = names
         .iter()
         .zip(&identifiers)

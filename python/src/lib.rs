@@ -435,22 +435,27 @@ fn client_view<'py>(
 
 /// The JSON-RPC error code for a `NamingError`'s code (-32603 for a code the core does not know).
 #[pyfunction]
-fn json_rpc_code(code: &str) -> i32 {
-    code.parse::<Code>().map_or(-32603, core::router::json_rpc_code)
+fn json_rpc_code(code: &Bound<'_, PyAny>) -> PyResult<i32> {
+    Ok(arg(code, "code")?.parse::<Code>().map_or(-32603, core::router::json_rpc_code))
 }
 
 /// The HTTP status a Streamable HTTP transport answers a `NamingError` with.
 #[pyfunction]
-fn http_status(code: &str) -> u16 {
-    code.parse::<Code>().map_or(200, core::router::http_status)
+fn http_status(code: &Bound<'_, PyAny>) -> PyResult<u16> {
+    Ok(arg(code, "code")?.parse::<Code>().map_or(200, core::router::http_status))
 }
 
 /// The text of a `tools/call` error result for a `NamingError`.
 #[pyfunction]
-fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
+fn call_tool_text(
+    code: &Bound<'_, PyAny>,
+    message: &Bound<'_, PyAny>,
+    suggestions: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    let (code, message) = (arg(code, "code")?, arg(message, "message")?);
     let mut e = Error::new(code.parse().unwrap_or(Code::InvalidArgument), core::Span::default(), message);
-    e.suggestions = suggestions;
-    core::router::call_tool_text(&e)
+    e.suggestions = strings(suggestions, "suggestions")?;
+    Ok(core::router::call_tool_text(&e))
 }
 
 /// The extension module `mcp_naming._core`.

@@ -164,9 +164,15 @@ impl CoreRouter {
 
     /// Where a `completion/complete` goes: `kind` its `ref.type`, `value` its `ref.name` or
     /// `ref.uri`; `(server, upstream, header)`, or the error.
-    fn completion_target(&self, py: Python<'_>, kind: &str, value: &str) -> PyResult<(String, String, String)> {
-        let reference = CompletionRef::new(kind, value).map_err(err_about(py, ""))?;
-        let t = self.inner.completion_target(reference).map_err(err_about(py, value))?;
+    fn completion_target(
+        &self,
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<(String, String, String)> {
+        let (kind, value) = (arg(kind, "kind")?, arg(value, "value")?);
+        let reference = CompletionRef::new(&kind, &value).map_err(err_about(py, ""))?;
+        let t = self.inner.completion_target(reference).map_err(err_about(py, &value))?;
         Ok((t.server, t.upstream, t.header))
     }
 
@@ -174,25 +180,26 @@ impl CoreRouter {
     fn ui_resource<'py>(
         &mut self,
         py: Python<'py>,
-        server: &str,
-        tool: &str,
-        uri: &str,
+        server: &Bound<'py, PyAny>,
+        tool: &Bound<'py, PyAny>,
+        uri: &Bound<'py, PyAny>,
     ) -> PyResult<(String, Bound<'py, PyAny>)> {
-        let mut r = self.inner.ui_resource(server, tool, uri).map_err(err_about(py, ""))?;
+        let (server, tool, uri) = (arg(server, "server")?, arg(tool, "tool")?, arg(uri, "uri")?);
+        let mut r = self.inner.ui_resource(&server, &tool, &uri).map_err(err_about(py, ""))?;
         if let Some(w) = r.warning.as_mut() {
-            code_point_spans(uri, std::slice::from_mut(w));
+            code_point_spans(&uri, std::slice::from_mut(w));
         }
         Ok((r.uri, to_py(py, &r.warning)?))
     }
 
     /// The descriptions the configuration gives server `server`'s tools (`upstreams`, its list's
     /// names): `[(index, description)]` for those it gives one, in one crossing.
-    fn descriptions(&self, server: usize, upstreams: Vec<String>) -> Vec<(usize, String)> {
-        upstreams
+    fn descriptions(&self, server: usize, upstreams: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, String)>> {
+        Ok(strings(upstreams, "upstreams")?
             .iter()
             .enumerate()
             .filter_map(|(i, u)| self.inner.description_of(server, u).map(|d| (i, d.to_string())))
-            .collect()
+            .collect())
     }
 
     /// What `client` shows of this gateway's tools, the user having named the gateway `server`
@@ -213,8 +220,9 @@ impl CoreRouter {
     }
 
     /// The URI a client should see for a URI `server` returned in a result.
-    fn rewrite_uri(&mut self, py: Python<'_>, server: &str, uri: &str) -> PyResult<String> {
-        self.inner.rewrite_uri(server, uri).map_err(err_about(py, ""))
+    fn rewrite_uri(&mut self, py: Python<'_>, server: &Bound<'_, PyAny>, uri: &Bound<'_, PyAny>) -> PyResult<String> {
+        let (server, uri) = (arg(server, "server")?, arg(uri, "uri")?);
+        self.inner.rewrite_uri(&server, &uri).map_err(err_about(py, ""))
     }
 
     /// `router.migrate_name(name, source)`.
@@ -269,14 +277,14 @@ impl CoreRouter {
 /// What to do with an upstream notification of `method`: 0 forward it, 1 forward it with its
 /// `params.uri` rewritten, 2 re-list the server's tools, 3 its prompts, 4 its resources.
 #[pyfunction]
-fn notice(method: &str) -> u32 {
-    match Notice::of(method) {
+fn notice(method: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(match Notice::of(&arg(method, "method")?) {
         Notice::ResourceUpdated => 1,
         Notice::Relist(Listed::Tools) => 2,
         Notice::Relist(Listed::Prompts) => 3,
         Notice::Relist(Listed::Resources) => 4,
         _ => 0,
-    }
+    })
 }
 
 /// What a merged list may say about caching, from what each upstream list said (`lists`: for
