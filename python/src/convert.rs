@@ -103,11 +103,10 @@ fn floor(text: &str, mut byte: usize) -> usize {
     byte
 }
 
-/// Spans as Python counts them: code-point offsets into `text` (the core's are UTF-8 bytes).
+/// Spans as Python counts them: code-point offsets into `text` (the core's are UTF-8 bytes),
+/// clamped to it as the npm package's are (an error about another text, such as a collision
+/// found while exposing a list, spans nothing of the call's: `0..0`).
 pub(crate) fn code_point_spans(text: &str, list: &mut [Diagnostic]) {
-    if text.is_ascii() {
-        return;
-    }
     for d in list {
         d.span.start = code_point_at(text, d.span.start);
         d.span.end = code_point_at(text, d.span.end);
