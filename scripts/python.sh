@@ -68,6 +68,9 @@ if [ "$wrong" -ne "$expected" ]; then
 fi
 echo "python.sh: mypy --strict: consumer.py clean, misuse.py refused ($wrong errors, as marked)"
 
+# The gateway example's npm servers, from its committed lockfile.
+[ "$quick" = 1 ] || bash scripts/npm-ci.sh examples/python-gateway
+
 # The suites, from outside the source tree so that the installed package is the one imported.
 export DIFF_REQUIRED=1 PY_INSTALLED=1
 tests=(python/tests)
