@@ -37,8 +37,8 @@ fi
 
 # The wheel and the sdist.
 rm -rf "$root/dist"
-(cd python && "../$tools/bin/maturin" build --release --quiet -o "../$root/dist")
-(cd python && "../$tools/bin/maturin" sdist --quiet -o "../$root/dist" >/dev/null)
+(cd python && "../$tools/bin/maturin" build --release --quiet -o "../$root/dist" 2>&1 | grep -v "^[🍹🐍🔗📡📦]" || true)
+(cd python && "../$tools/bin/maturin" sdist -o "../$root/dist" >/dev/null 2>&1)
 wheel=$(ls "$root"/dist/mcp_naming-*-abi3-*.whl)
 sdist=$(ls "$root"/dist/mcp_naming-*.tar.gz)
 echo "python.sh: $(basename "$wheel") $(stat -c %s "$wheel") bytes; $(basename "$sdist") $(stat -c %s "$sdist") bytes"
