@@ -81,7 +81,7 @@ def name_calls(rand: random.Random) -> List[Dict[str, Any]]:
     return calls
 
 
-STYLES = ["syntropy", "claude", "agent", "chora", "openai-agents", "langchain", "litellm", "contextforge", "docker", "fastmcp", "agentgateway", "metamcp", "cloudflare-agents"]
+STYLES = ["syntropy", "claude", "agent", "chora", "openai-agents", "langchain", "litellm", "contextforge", "docker", "fastmcp", "agentgateway", "metamcp", "cloudflare-agents", "toolhive", "envoy-ai-gateway", "bedrock-agentcore", "1mcp", "obot"]
 
 
 def misspell(rand: random.Random, name: str) -> str:
