@@ -166,6 +166,7 @@ suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compa
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
 suite "the command line from the packed tarball (tests/cli)" cli_suite
 suite "TypeScript consumer and contract (tsc --strict --noEmit)" typescript
+suite "the Python package: wheel, fresh venv, pytest, mypy --strict, sdist, the Python gateway (scripts/python.sh)" bash scripts/python.sh
 suite "cargo publish --dry-run (the core crate)" publish_crate
 suite "npm publish --dry-run (pkg/)" publish_npm
 

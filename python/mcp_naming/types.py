@@ -1,0 +1,254 @@
+"""The shapes of what the package returns and takes, for type checkers.
+
+Every report, parts object and router answer is a plain ``dict`` (or ``list``) with the keys of
+the npm package's objects in snake_case (``upstreamPrefix`` → ``upstream_prefix``); these
+``TypedDict`` classes describe them. MCP payloads (tool objects, list results, request params)
+are the MCP schema's JSON shapes with the protocol's own keys (``inputSchema``, ``nextCursor``).
+Options and router configurations are the npm package's JSON forms (their keys as in a
+configuration file); the functions also take them as keyword arguments in snake_case.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypedDict, Union
+
+ConventionId = Literal["mcp", "chora", "syntropy", "claude", "agent", "openproject", "registry"]
+Provider = Literal["openai", "anthropic", "gemini", "bedrock", "mistral"]
+Client = Literal["claude-code", "codex", "vscode", "gemini-cli", "cline", "openai-agents"]
+Json = Any
+McpObject = Dict[str, Any]
+
+
+class _DiagnosticBase(TypedDict):
+    code: str
+    severity: Literal["error", "warning"]
+    message: str
+    start: int
+    end: int
+
+
+class Diagnostic(_DiagnosticBase, total=False):
+    """One problem. ``start``/``end`` index the input as Python does (code points)."""
+
+    path: str
+    suggestion: str
+
+
+class Report(TypedDict):
+    """What ``validate_tool_name`` answers."""
+
+    valid: bool
+    convention: str
+    errors: List[Diagnostic]
+    warnings: List[Diagnostic]
+    parts: Optional[Dict[str, Any]]
+    suggestion: Optional[str]
+
+
+class Explanation(TypedDict):
+    """One convention's verdict in ``explain_name``."""
+
+    valid: bool
+    convention: str
+    errors: List[Diagnostic]
+    warnings: List[Diagnostic]
+    parts: Optional[Dict[str, Any]]
+    suggestion: Optional[str]
+    distance: Optional[int]
+
+
+class Examples(TypedDict):
+    valid: List[str]
+    invalid: List[str]
+
+
+class ConventionInfo(TypedDict):
+    id: str
+    title: str
+    grammar: str
+    examples: Examples
+
+
+class ResourceUriParts(TypedDict):
+    namespace: str
+    type: str
+    id: str
+    query: Dict[str, str]
+
+
+class ResourceUriReport(TypedDict):
+    valid: bool
+    convention: str
+    errors: List[Diagnostic]
+    warnings: List[Diagnostic]
+    parts: Optional[ResourceUriParts]
+    suggestion: Optional[str]
+
+
+class SyntropyLayers(TypedDict):
+    permission: str
+    registry: str
+    server: Optional[str]
+    pool: Optional[str]
+    upstream_prefix: Optional[str]
+    upstream_tool: str
+    backend_name: str
+
+
+class FileCheck(TypedDict):
+    """A file's or a structured value's verdict; each error names its ``path``."""
+
+    valid: bool
+    errors: List[Diagnostic]
+
+
+class ClientShownTool(TypedDict):
+    name: str
+    shown: Optional[str]
+    diagnostics: List[Diagnostic]
+
+
+class ClientView(TypedDict):
+    tools: List[ClientShownTool]
+    diagnostics: List[Diagnostic]
+
+
+class _JsonRpcDataBase(TypedDict):
+    code: str
+    suggestions: List[str]
+    diagnostics: List[Diagnostic]
+
+
+class JsonRpcErrorData(_JsonRpcDataBase, total=False):
+    server: str
+
+
+class JsonRpcError(TypedDict):
+    code: int
+    message: str
+    data: JsonRpcErrorData
+
+
+class TextContent(TypedDict):
+    type: Literal["text"]
+    text: str
+
+
+class CallToolErrorResult(TypedDict):
+    isError: Literal[True]
+    content: List[TextContent]
+
+
+class ExposedTool(TypedDict):
+    """A tool (or prompt) as the gateway lists it."""
+
+    name: str
+    qualified: str
+    server: str
+    upstream: str
+    enabled: bool
+
+
+class ExposedResource(TypedDict):
+    uri: str
+    server: str
+    upstream: str
+
+
+class Skipped(TypedDict):
+    name: str
+    code: str
+    message: str
+
+
+class ToolExposure(TypedDict):
+    """What ``expose_tools`` / ``expose_prompts`` answer."""
+
+    exposed: List[ExposedTool]
+    skipped: List[Skipped]
+    changed: bool
+    warnings: List[Diagnostic]
+
+
+class ResourceExposure(TypedDict):
+    """What ``expose_resources`` / ``expose_resource_templates`` answer."""
+
+    exposed: List[ExposedResource]
+    skipped: List[Skipped]
+    changed: bool
+    warnings: List[Diagnostic]
+
+
+class _RouteBase(TypedDict):
+    server: Optional[str]
+    tool: str
+    builtin: bool
+
+
+class Route(_RouteBase, total=False):
+    """Where a call goes."""
+
+    pool: str
+    upstream_prefix: str
+    deprecated: bool
+
+
+class ResourceRoute(TypedDict):
+    server: str
+    uri: str
+
+
+class Mapped(TypedDict):
+    """A request's params for the upstream: its own name (or URI), everything else kept."""
+
+    server: str
+    params: McpObject
+    header: str
+
+
+class Relay(TypedDict):
+    """What to do with an upstream's notification."""
+
+    forward: Optional[McpObject]
+    relist: Optional[Literal["tools", "prompts", "resources"]]
+
+
+class Options(TypedDict, total=False):
+    """Naming options (keyword arguments: ``expected_namespace``, ``servers``, ``builtins``,
+    ``project``, ``actions``)."""
+
+    expectedNamespace: str
+    servers: Sequence[str]
+    builtins: Sequence[str]
+    project: str
+    actions: Sequence[str]
+
+
+RouterPattern = Union[str, Mapping[str, str]]
+RouterConfig = Mapping[str, Any]
+
+
+class Date(TypedDict):
+    """What ``openproject.parse_date`` answers."""
+
+    year: int
+    month: int
+    day: int
+
+
+class LinkValue(TypedDict):
+    """A HAL link for display (``openproject.link_value``)."""
+
+    id: Optional[int]
+    title: Optional[str]
+    restricted: bool
+
+
+class PageEnvelope(TypedDict):
+    """A collection page (``openproject.page_envelope``): the items as given."""
+
+    items: List[Any]
+    offset: int
+    page_size: int
+    total: int
+    next_offset: Optional[int]

@@ -1,0 +1,271 @@
+"""A differential against the npm package: the same calls through the Python package and through
+the built npm package (pkg/, by ``bash scripts/build.sh``; node runs python/tests/differential.mjs),
+on generated names (every convention's report, providers, fitting, conversions, resource URIs,
+headers) and generated router scenarios (exposing, listing, paging, routing, misspellings,
+mapping calls). Each answer is compared as canonical JSON text, byte for byte: keys in snake_case
+on both sides (MCP objects as they are), spans in UTF-16 units (the npm package's; the Python
+package's code points converted). ``DIFF_NAMES`` / ``DIFF_ROUTERS`` set the sizes (defaults 1,500
+names and 300 routers). Without node or pkg/ the test is skipped, saying which is missing, unless
+``DIFF_REQUIRED=1`` (scripts/python.sh sets it), when that fails."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from typing import Any, Dict, List, Tuple
+
+import pytest
+
+import mcp_naming as n
+from _shared import FUNCTIONS, REPO, snake
+from mcp_naming import NamingError, Router
+from test_hostile import hostile_strings
+
+PKG = REPO / "pkg"
+NAMES = int(os.environ.get("DIFF_NAMES", "1500"))
+ROUTERS = int(os.environ.get("DIFF_ROUTERS", "300"))
+VOCAB = ["find_symbol", "get", "list", "create_task", "read-file", "search", "getUser", "list_issues", "Fetch", "x", "a.b", "memory", "serena",
+         "context7", "get_library_docs", "echo", "add", "toggle-logging", "tools", "my_server", "Srv", "ñame", "a-b-c", "longest_" * 6, "_x", "db"]
+SEPS = [":", "__", "_", "-", ".", "/", "", " ", "::", "___"]
+
+
+def names(rand: random.Random, count: int) -> List[str]:
+    hostile = hostile_strings(0x1234567)
+    out = ["", "mcp__syntropy__serena_find_symbol", "myproject:create_task", "a" * 200, "x" * 64 + "y", "😀tool", "tool\ud800name"]
+    while len(out) < count:
+        k = rand.random()
+        if k < 0.3:
+            out.append(next(hostile))
+        else:
+            parts = [rand.choice(VOCAB) for _ in range(rand.randint(1, 4))]
+            name = parts[0]
+            for p in parts[1:]:
+                name += rand.choice(SEPS) + p
+            if rand.random() < 0.2:
+                name = rand.choice(["mcp__", "mcp__gw__", "MCP__", "server:"]) + name
+            if rand.random() < 0.1:
+                name = name.upper()
+            out.append(name)
+    # A surrogate pair written as two lone surrogates is one astral character once it is a
+    # JavaScript string (JSON carries "\\ud800\\udfff"): both sides get the joined form.
+    return [x.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass") for x in out]
+
+
+def name_calls(rand: random.Random) -> List[Dict[str, Any]]:
+    calls: List[Dict[str, Any]] = []
+    conventions = list(n.CONVENTIONS)
+    for s in names(rand, NAMES):
+        for c in conventions:
+            calls.append({"fn": "validateToolName", "args": [s, c]})
+        calls.append({"fn": "validateToolName", "args": [s, "chora", {"expectedNamespace": "myproject"}]})
+        calls.append({"fn": "parseToolName", "args": [s, rand.choice(conventions)]})
+        calls.append({"fn": "convertToolName", "args": [s, rand.choice(conventions), rand.choice(conventions)]})
+        calls.append({"fn": "detectConventions", "args": [s]})
+        calls.append({"fn": "checkProviders", "args": [s]})
+        for p in n.PROVIDERS:
+            calls.append({"fn": "fitToolName", "args": [s, p]})
+        calls.append({"fn": "fitToolNames", "args": [[s, s, s + "x"], rand.choice(n.PROVIDERS)]})
+        calls.append({"fn": "normalizeServerName", "args": [s]})
+        calls.append({"fn": "validateResourceUri", "args": [s]})
+        calls.append({"fn": "validateResourceUri", "args": ["myproject://" + s]})
+        calls.append({"fn": "parseResourceUri", "args": [s]})
+        calls.append({"fn": "namespaceFromSlug", "args": [s]})
+        calls.append({"fn": "encodeMcpNameHeader", "args": [s]})
+        calls.append({"fn": "decodeMcpNameHeader", "args": [s]})
+        calls.append({"fn": "syntropyLayers", "args": [s]})
+        calls.append({"fn": "matchesPermission", "args": [s, "mcp__serena__find_symbol"]})
+        calls.append({"fn": "clientView", "args": [rand.choice(list(n.CLIENTS)), rand.choice(VOCAB), [s, rand.choice(VOCAB)]]})
+    return calls
+
+
+STYLES = ["syntropy", "claude", "agent", "chora", "openai-agents", "langchain", "litellm", "contextforge", "docker", "fastmcp", "agentgateway", "metamcp", "cloudflare-agents", "toolhive", "envoy-ai-gateway", "bedrock-agentcore", "1mcp", "obot"]
+
+
+def misspell(rand: random.Random, name: str) -> str:
+    if not name:
+        return "x"
+    i = rand.randrange(len(name))
+    return rand.choice([name[:i] + name[i + 1 :], name[:i] + "q" + name[i:], name.swapcase()])
+
+
+def router_scenarios(rand: random.Random) -> List[Dict[str, Any]]:
+    out = []
+    bmp_vocab = VOCAB
+    for _ in range(ROUTERS):
+        servers = rand.sample(["serena", "context7", "memory", "everything", "db", "srv-1", "Git Hub", "a"], rand.randint(1, 3))
+        config: Dict[str, Any] = {"style": rand.choice(STYLES), "servers": [{"name": s} for s in servers]}
+        if rand.random() < 0.3:
+            config["servers"][0]["upstream"] = "hyphens"
+        if rand.random() < 0.3:
+            config["provider"] = rand.choice(list(n.PROVIDERS))
+        if rand.random() < 0.3:
+            config["disabled"] = [f"*{rand.choice(['get', 'list', 'x', 'toggle'])}*"]
+        if rand.random() < 0.2:
+            config["builtins"] = ["healthcheck"]
+        if rand.random() < 0.2:
+            config["strict"] = False
+        steps: List[Dict[str, Any]] = []
+        tools: Dict[str, List[str]] = {}
+        for s in servers:
+            ts = [rand.choice(bmp_vocab) for _ in range(rand.randint(0, 6))]
+            tools[s] = ts
+            items = [{"name": t, "description": f"{t} tool", "inputSchema": {"type": "object"}} for t in ts]
+            steps.append({"call": "exposeTools", "args": [s, {"tools": items}, {"onInvalid": "skip"}]})
+        if rand.random() < 0.3:
+            s = servers[0]
+            steps.append({"call": "exposeTools", "args": [s, [{"name": t} for t in tools[s][:2]]]})
+        steps.append({"call": "listTools", "args": []})
+        steps.append({"call": "listTools", "args": [{"pageSize": 2}]})
+        steps.append({"call": "tools", "args": []})
+        out.append({"config": config, "steps": steps, "servers": servers, "tools": tools})
+    return out
+
+
+def follow_ups(r: Dict[str, Any], listed: Any, rand: random.Random) -> List[Dict[str, Any]]:
+    """Steps that use the names the first answers exposed (the same on both sides, or the
+    first difference has already failed)."""
+    steps = []
+    exposed = [t["qualified"] for t in listed] if isinstance(listed, list) else []
+    for q in exposed[:6]:
+        steps.append({"call": "route", "args": [q]})
+        bare = q.split("__", 2)[-1] if q.startswith("mcp__") else q
+        steps.append({"call": "mapCallTool", "args": [{"name": bare, "arguments": {"q": 1}, "_meta": {"progressToken": 7}}]})
+        steps.append({"call": "route", "args": [misspell(rand, q)]})
+        steps.append({"call": "tryRoute", "args": [misspell(rand, bare)]})
+        steps.append({"call": "mapCallTool", "args": [{"name": misspell(rand, bare)}]})
+        steps.append({"call": "isEnabled", "args": [bare]})
+    steps.append({"call": "route", "args": ["nothing_here"]})
+    steps.append({"call": "mapCallTool", "args": [{"name": "healthcheck"}]})
+    return steps
+
+
+def py_call(target: Any, call: str, args: List[Any]) -> Dict[str, Any]:
+    try:
+        fn = getattr(target, snake(call)) if target is not None else FUNCTIONS[snake(call)]
+        return {"ok": fn(*args)}
+    except NamingError as e:
+        return {"error": {"code": e.code, "message": e.message, "suggestions": list(e.suggestions), "diagnostics": e.diagnostics}}
+
+
+def utf16(text: str, cp: int) -> int:
+    return cp + sum(1 for c in text[:cp] if ord(c) > 0xFFFF)
+
+
+def js_form(answer: Any, text: Any) -> Any:
+    """Spans in UTF-16 units of the text they index (``text``, the call's string; a client
+    view's tool, its name); integral floats as ints."""
+
+    def walk(v: Any, text: Any) -> Any:
+        if isinstance(v, dict):
+            if "shown" in v and isinstance(v.get("name"), str):
+                text = v["name"]
+            out = {k: walk(x, text) for k, x in v.items()}
+            if isinstance(text, str) and "severity" in v and isinstance(v.get("start"), int) and isinstance(v.get("end"), int):
+                out["start"], out["end"] = utf16(text, v["start"]), utf16(text, v["end"])
+            return out
+        if isinstance(v, (list, tuple)):
+            return [walk(x, text) for x in v]
+        if isinstance(v, float) and v.is_integer():
+            return int(v)
+        return v
+
+    return walk(answer, text)
+
+
+def canonical(v: Any) -> str:
+    return json.dumps(v, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+
+
+def node_answers(payload: Dict[str, Any]) -> Dict[str, Any]:
+    out = subprocess.run(
+        ["node", str(REPO / "python" / "tests" / "differential.mjs"), str(PKG)],
+        input=json.dumps(payload).encode(), capture_output=True, timeout=600, check=False,
+    )
+    assert out.returncode == 0, out.stderr.decode()[-3000:]
+    result: Dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+def need_npm() -> None:
+    missing = [] if shutil.which("node") else ["node"]
+    if not (PKG / "node.cjs").exists():
+        missing.append("pkg/ (bash scripts/build.sh)")
+    if missing:
+        if os.environ.get("DIFF_REQUIRED") == "1":
+            pytest.fail(f"the differential needs {', '.join(missing)}")
+        pytest.skip(f"the differential needs {', '.join(missing)}")
+
+
+COUNTS: Dict[str, int] = {}
+
+
+def test_names_against_the_npm_package() -> None:
+    need_npm()
+    rand = random.Random(28)
+    calls = name_calls(rand)
+    theirs = node_answers({"calls": calls, "routers": []})["calls"]
+    assert len(theirs) == len(calls)
+    diffs: List[Tuple[Dict[str, Any], str, str]] = []
+    errors = 0
+    for c, t in zip(calls, theirs):
+        text = c["args"][1] if c["fn"] == "clientView" else c["args"][0]
+        mine = canonical(js_form(py_call(None, c["fn"], c["args"]), text))
+        if "error" in t:
+            errors += 1
+        if mine != canonical(t):
+            diffs.append((c, mine[:400], canonical(t)[:400]))
+    COUNTS["names"] = len(calls)
+    print(f"\ndifferential: {len(calls)} name calls ({errors} NamingErrors), {len(diffs)} differences")
+    assert not diffs, "\n".join(f"{json.dumps(c, ensure_ascii=True)[:200]}\n  python: {a}\n  npm:    {b}" for c, a, b in diffs[:5]) + f"\n({len(diffs)} in all)"
+
+
+def test_router_scenarios_against_the_npm_package() -> None:
+    need_npm()
+    rand = random.Random(2828)
+    scenarios = router_scenarios(rand)
+    # Round one: the configurations and the first steps; round two: steps on the names exposed.
+    theirs = node_answers({"calls": [], "routers": [{"config": s["config"], "steps": s["steps"]} for s in scenarios]})["routers"]
+    routers: List[Any] = []
+    diffs: List[str] = []
+    steps = 0
+
+    def compare(at: str, mine: Dict[str, Any], t: Dict[str, Any], text: Any) -> None:
+        a, b = canonical(js_form(mine, text)), canonical(t)
+        if a != b:
+            diffs.append(f"{at}\n  python: {a[:400]}\n  npm:    {b[:400]}")
+
+    second = []
+    for s, t in zip(scenarios, theirs):
+        try:
+            router: Any = Router(s["config"])
+            made: Dict[str, Any] = {"ok": None}
+        except NamingError as e:
+            router = None
+            made = {"error": {"code": e.code, "message": e.message, "suggestions": list(e.suggestions), "diagnostics": e.diagnostics}}
+        compare(f"Router({s['config']})", made, t[0], None)
+        routers.append(router)
+        listed = None
+        if router is not None and "ok" in t[0]:
+            for step, answer in zip(s["steps"], t[1:]):
+                mine = py_call(router, step["call"], step["args"])
+                steps += 1
+                # Router names are in the Basic Multilingual Plane: spans need no conversion.
+                compare(f"{s['config']} {step['call']}{json.dumps(step['args'])[:200]}", mine, answer, None)
+                if step["call"] == "tools":
+                    listed = answer.get("ok")
+        second.append(follow_ups(s, listed, rand) if router is not None else [])
+    theirs2 = node_answers({"calls": [], "routers": [{"config": s["config"], "steps": s["steps"] + f} for s, f in zip(scenarios, second)]})["routers"]
+    for s, router, f, t in zip(scenarios, routers, second, theirs2):
+        if router is None:
+            continue
+        for step, answer in zip(f, t[1 + len(s["steps"]) :]):
+            mine = py_call(router, step["call"], step["args"])
+            steps += 1
+            compare(f"{s['config']} {step['call']}{json.dumps(step['args'])[:200]}", mine, answer, None)
+    made = sum(1 for r in routers if r is not None)
+    print(f"\ndifferential: {len(scenarios)} router configurations ({made} accepted), {steps} steps, {len(diffs)} differences")
+    assert steps > ROUTERS * 5
+    assert not diffs, "\n".join(diffs[:5]) + f"\n({len(diffs)} in all)"

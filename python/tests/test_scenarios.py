@@ -1,0 +1,32 @@
+"""The shared scenarios (tests/data/cases/router.json and keys.json, run natively by
+tests/router.rs and tests/keys.rs, and through the npm package by tests/js/router.test.mjs and
+keys.test.mjs), every step through the Python package."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import pytest
+
+from _shared import load, run_scenario
+
+ROUTER = load("cases/router.json")
+KEYS = load("cases/keys.json")
+_steps: Dict[str, int] = {}
+
+
+@pytest.mark.parametrize("scenario", ROUTER["scenarios"], ids=lambda s: s["title"][:80])
+def test_router_scenario(scenario: Dict[str, Any]) -> None:
+    _steps[scenario["title"]] = run_scenario(ROUTER, scenario)
+
+
+@pytest.mark.parametrize("scenario", KEYS["scenarios"], ids=lambda s: s["title"][:80])
+def test_misspelled_keys(scenario: Dict[str, Any]) -> None:
+    run_scenario(KEYS, scenario)
+
+
+def test_every_router_step_ran() -> None:
+    # Runs after the parametrized cases (pytest keeps file order).
+    total = sum(len(s.get("steps", [])) for s in ROUTER["scenarios"])
+    assert sum(_steps.values()) == total, f"{sum(_steps.values())} of {total} steps ran"
+    assert total >= 200

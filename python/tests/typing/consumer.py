@@ -1,0 +1,61 @@
+"""A consumer of the package as a gateway or a chora-base server writes one: checked by
+``mypy --strict`` against the installed wheel's stubs (scripts/python.sh), and run by
+tests/test_api.py so that what it claims is also what happens."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import mcp_naming
+from mcp_naming import NamingError, Router, openproject, registry
+from mcp_naming.types import Diagnostic, JsonRpcError, Mapped, Report, Route, ToolExposure
+
+
+# chora-base's generated validators, replaced: the same names, one engine.
+def validate_tool_name(name: str) -> bool:
+    report: Report = mcp_naming.validate_tool_name(name, "chora", expected_namespace="myproject")
+    return report["valid"]
+
+
+def validate_resource_uri(uri: str) -> Optional[str]:
+    """The first problem with a resource URI, or None."""
+    report = mcp_naming.validate_resource_uri(uri, expected_namespace="myproject")
+    errors: List[Diagnostic] = report["errors"]
+    return errors[0]["message"] if errors else None
+
+
+def gateway() -> Dict[str, Any]:
+    router = Router(style="syntropy", servers=[{"name": "serena"}], disabled=["serena_delete_*"])
+    exposure: ToolExposure = router.expose_tools(
+        "serena", {"tools": [{"name": "find_symbol", "inputSchema": {"type": "object"}}, {"name": "delete_file"}]}
+    )
+    listed: List[str] = [t["name"] for t in router.list_tools()["tools"]]
+    mapped: Mapped = router.map_call_tool({"name": "serena_find_symbol", "arguments": {"q": "x"}})
+    route: Route = router.route("mcp__syntropy__serena_find_symbol")
+    error: Optional[JsonRpcError] = None
+    try:
+        router.map_call_tool({"name": "serena_find_symbl"})
+    except NamingError as e:
+        error = e.to_jsonrpc_error()
+    fitted: str = mcp_naming.fit_tool_name("admin.tools.list", "openai")
+    accepted: Dict[str, bool] = mcp_naming.check_providers(fitted)
+    duration: str = openproject.parse_duration("2h")
+    check = registry.validate_tool_descriptor({"tool_id": "fs.write"})
+    return {
+        "exposed": [t["name"] for t in exposure["exposed"]],
+        "listed": listed,
+        "mapped": mapped["params"]["name"],
+        "server": mapped["server"],
+        "route": route["tool"],
+        "error": error,
+        "fitted": fitted,
+        "accepted": accepted["openai"],
+        "duration": duration,
+        "descriptor_valid": check["valid"],
+        "chora": [validate_tool_name("myproject:create_task"), validate_tool_name("MyProject:CreateTask")],
+        "uri": validate_resource_uri("other://docs/readme"),
+    }
+
+
+if __name__ == "__main__":
+    print(gateway())

@@ -1,0 +1,13 @@
+"""What mypy --strict must refuse (scripts/python.sh counts one error per marked line): the
+stubs type the package's arguments and answers, they are not Any."""
+
+from __future__ import annotations
+
+import mcp_naming
+from mcp_naming import Router
+
+valid: bool = mcp_naming.is_valid_tool_name(42, "mcp")  # error: a name is a str
+report: str = mcp_naming.validate_tool_name("a", "mcp")  # error: the report is a dict
+fitted: int = mcp_naming.fit_tool_name("a.b", "openai")  # error: a name is a str
+route_server: int = Router(style="agent", servers=[]).route("x")["tool"]  # error: the tool is a str
+mcp_naming.validate_tool_name("a:b", "chora", expected_namespce="x")  # error: no such keyword
