@@ -1,0 +1,106 @@
+//! A query: its words, and the vocabulary terms each reaches.
+//!
+//! A query word reaches:
+//! - itself, with weight 1, when some document holds it;
+//! - when it has at least [`MIN_EXPANDED`] characters and is not a description stop word: the
+//!   [`MAX_PREFIXED`] shortest words it begins (among the first [`PREFIX_SCAN`] in byte order;
+//!   ties in byte order), with weight [`PREFIX_WEIGHT`] (`repo` reaches `repos`, `repository`;
+//!   `file` reaches `files`);
+//! - when, besides, no document holds it: the [`MAX_NEAR`] nearest words within
+//!   `min(suggest::limit(word), MAX_EDITS)` edits (the suggestion machinery's own distance and
+//!   limit; nearest first, then the word more documents hold, then byte order), each with weight
+//!   [`EDIT_WEIGHT`] to the power of its edits (`usr` reaches `user`, `repostory` reaches
+//!   `repository`).
+//!
+//! A term reached twice keeps the higher weight. Bounded: the first [`MAX_QUERY_BYTES`] bytes
+//! of a query are read, of which the first [`MAX_QUERY_WORDS`] words; repeated words count once.
+
+use super::tokenize::{is_stop, words};
+use super::vocab::{TermId, Vocab};
+
+/// Bytes of a query that are read.
+pub(crate) const MAX_QUERY_BYTES: usize = 256;
+/// Words of a query that are used.
+pub(crate) const MAX_QUERY_WORDS: usize = 16;
+/// Characters a query word needs to reach other words than itself.
+pub(crate) const MIN_EXPANDED: usize = 3;
+/// Words a query word reaches as their prefix, and how many it looks at to choose them.
+pub(crate) const MAX_PREFIXED: usize = 8;
+pub(crate) const PREFIX_SCAN: usize = 64;
+/// Weight of a word the query word begins.
+pub(crate) const PREFIX_WEIGHT: f64 = 0.5;
+/// Near words a query word no document holds reaches, and at most how many edits away.
+pub(crate) const MAX_NEAR: usize = 4;
+pub(crate) const MAX_EDITS: usize = 2;
+/// Weight of a near word: this to the power of its edits.
+pub(crate) const EDIT_WEIGHT: f64 = 0.6;
+
+/// A query word and its id, if some document holds it.
+#[derive(Clone, Debug)]
+pub(crate) struct Word {
+    pub text: String,
+    pub id: Option<TermId>,
+}
+
+/// A parsed query.
+#[derive(Debug)]
+pub(crate) struct Query {
+    /// Its words in order (for the name boosts).
+    pub words: Vec<Word>,
+    /// Each distinct word's terms and weights, in the order the words first come.
+    pub reach: Vec<Vec<(TermId, f64)>>,
+}
+
+/// `text` cut to at most `max` bytes, on a character boundary.
+fn head(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+fn reach(word: &str, id: Option<TermId>, vocab: &Vocab) -> Vec<(TermId, f64)> {
+    let mut out: Vec<(TermId, f64)> = id.map(|id| (id, 1.0)).into_iter().collect();
+    let mut add = |t: TermId, w: f64| match out.iter_mut().find(|(o, _)| *o == t) {
+        Some(o) => o.1 = o.1.max(w),
+        None => out.push((t, w)),
+    };
+    if is_stop(word) || word.chars().count() < MIN_EXPANDED {
+        return out;
+    }
+    let mut longer: Vec<TermId> = vocab.prefixed(word, PREFIX_SCAN).collect();
+    longer.sort_by(|&a, &b| vocab.text(a).len().cmp(&vocab.text(b).len()).then(vocab.text(a).cmp(vocab.text(b))));
+    for t in longer.into_iter().take(MAX_PREFIXED) {
+        add(t, PREFIX_WEIGHT);
+    }
+    if id.is_none() {
+        let d = crate::suggest::limit(word).min(MAX_EDITS);
+        let mut near = vocab.near(word, d);
+        near.sort_by(|&(a, da), &(b, db)| {
+            da.cmp(&db).then(vocab.df(b).cmp(&vocab.df(a))).then(vocab.text(a).cmp(vocab.text(b)))
+        });
+        for (t, e) in near.into_iter().take(MAX_NEAR) {
+            add(t, EDIT_WEIGHT.powi(e as i32));
+        }
+    }
+    out
+}
+
+impl Query {
+    /// The words of `text` and what each reaches in `vocab`.
+    pub(crate) fn parse(text: &str, vocab: &Vocab) -> Query {
+        let mut seq: Vec<Word> = Vec::new();
+        words(head(text, MAX_QUERY_BYTES), |w| {
+            seq.push(Word { text: w.to_string(), id: vocab.get(w) });
+            seq.len() < MAX_QUERY_WORDS
+        });
+        let mut reached = Vec::new();
+        for (i, w) in seq.iter().enumerate() {
+            if seq[..i].iter().all(|o| o.text != w.text) {
+                reached.push(reach(&w.text, w.id, vocab));
+            }
+        }
+        Query { words: seq, reach: reached }
+    }
+}
