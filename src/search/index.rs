@@ -14,7 +14,7 @@ use super::score::{self, END};
 use super::tokenize::{is_stop, words};
 use super::vocab::{Posting, TermId, Vocab, FIELDS};
 use super::{Document, Hit, Matched};
-use super::{MAX_DESCRIPTION_WORDS, MAX_NAMES, MAX_NAME_WORDS, MAX_PARAMETERS, MAX_PARAMETER_WORDS};
+use super::{MAX_DESCRIPTION_WORDS, MAX_NAMES, MAX_NAME_KEY, MAX_NAME_WORDS, MAX_PARAMETERS, MAX_PARAMETER_WORDS};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -25,7 +25,7 @@ const MIN_STALE: usize = 1024;
 struct Doc {
     id: u32,
     group: u32,
-    /// Its first name, the key that orders equal scores.
+    /// Its first name (at most [`MAX_NAME_KEY`] bytes), the key that orders equal scores.
     name: Box<str>,
     /// Each name's words, each ended by [`END`].
     names: Box<[TermId]>,
@@ -173,7 +173,7 @@ impl SearchIndex {
             *total += u64::from(l);
         }
         self.live_postings += terms.len();
-        let name = doc.names.first().copied().unwrap_or("");
+        let name = super::query::head(doc.names.first().copied().unwrap_or(""), MAX_NAME_KEY);
         self.docs[slot as usize] =
             Some(Doc { id, group: doc.group, name: name.into(), names: names.into(), terms: terms.into(), lens });
         self.slots.insert(id, slot);
@@ -285,6 +285,12 @@ impl SearchIndex {
             + self.slots.capacity() * (size_of::<(u32, u32)>() + 1)
             + (self.dead.capacity() + self.free.capacity()) * 4
             + scratch
+    }
+
+    /// Slots allocated, live or not (tests: compaction keeps them near the live documents).
+    #[cfg(test)]
+    pub(crate) fn slots(&self) -> usize {
+        self.docs.len()
     }
 
     /// Checks the bookkeeping against the documents (tests).

@@ -21,7 +21,8 @@
 //! word keeps at most 32 bytes; a document keeps at most [`MAX_NAMES`] names of
 //! [`MAX_NAME_WORDS`] words, [`MAX_DESCRIPTION_WORDS`] description words and
 //! [`MAX_PARAMETER_WORDS`] words of its first [`MAX_PARAMETERS`] parameters; a query reads 256
-//! bytes and 16 words, each reaching at most 13 terms. A query reads the postings of the terms
+//! bytes and 16 words, each reaching at most 13 terms. Equal scores are ordered by the first
+//! [`MAX_NAME_KEY`] bytes of the first name. A query reads the postings of the terms
 //! its words reach, so its cost grows with how many tools hold them (see `benches/search.rs`).
 //!
 //! The interface, for the router:
@@ -43,9 +44,9 @@
 #![allow(dead_code)]
 
 mod index;
-mod query;
-mod score;
-mod tokenize;
+pub(crate) mod query;
+pub(crate) mod score;
+pub(crate) mod tokenize;
 mod vocab;
 
 #[allow(unused_imports)]
@@ -53,6 +54,8 @@ pub(crate) use index::SearchIndex;
 
 /// Names of a document that are read (the first is the one equal scores are ordered by).
 pub(crate) const MAX_NAMES: usize = 4;
+/// Bytes of the first name kept to order equal scores by.
+pub(crate) const MAX_NAME_KEY: usize = 256;
 /// Words of each name that are indexed.
 pub(crate) const MAX_NAME_WORDS: usize = 32;
 /// Words of a description that are indexed (stop words not counted).

@@ -52,7 +52,7 @@ pub(crate) struct Query {
 }
 
 /// `text` cut to at most `max` bytes, on a character boundary.
-fn head(text: &str, max: usize) -> &str {
+pub(crate) fn head(text: &str, max: usize) -> &str {
     let mut end = text.len().min(max);
     while !text.is_char_boundary(end) {
         end -= 1;

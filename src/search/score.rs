@@ -15,7 +15,9 @@
 //! documents, `df(t)` how many hold `t` in any field, `len_f` a field's words and `avglen_f`
 //! its mean over all documents (kept as exact integer sums, so a score does not depend on the
 //! order documents came in). `boost(D)` is [`EXACT_BOOST`] when the query's words are exactly
-//! one of the document's names' words, else [`PREFIX_BOOST`] when they begin one, else 1.
+//! one of the document's names' words, else [`PREFIX_BOOST`] when they begin one, else
+//! [`PHRASE_BOOST`] when two or more of them stand together, in order, inside one (`merge
+//! request` in `create_merge_request`, not in `merge_pull_request`), else 1.
 //!
 //! The constants: `K1 = 1.2` and `B = 0.75` for descriptions are the usual BM25 values; names
 //! are short and of similar length, so their length counts less (`B = 0.5`), as for parameter
@@ -36,6 +38,10 @@ pub(crate) const EXACT_BOOST: f64 = 3.0;
 /// Factor of a document one of whose names begins with the query's words (the last one may be
 /// the start of a word: `get_user_pro` begins `get_user_profile`).
 pub(crate) const PREFIX_BOOST: f64 = 1.5;
+
+/// Factor of a document one of whose names holds the query's words (two or more) together and
+/// in order, not at its start: BM25 sees words, not their order, and a name is a phrase.
+pub(crate) const PHRASE_BOOST: f64 = 1.25;
 
 /// Ends each name's words in a document's list of them.
 pub(crate) const END: TermId = TermId::MAX;
@@ -64,21 +70,24 @@ pub(crate) fn part(tf: [u8; FIELDS], lens: [u16; FIELDS], avg: [f64; FIELDS]) ->
 }
 
 /// How the query's words stand to one name's words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Fit {
     None,
+    Phrase,
     Prefix,
     Exact,
 }
 
-/// Whether `query`'s words are `name`'s words, or begin them.
+/// Whether `query`'s words are `name`'s words, begin them, or stand together inside them.
 pub(crate) fn fit(query: &[Word], name: &[TermId], vocab: &Vocab) -> Fit {
     let n = query.len();
     if n == 0 || n > name.len() {
         return Fit::None;
     }
-    if query[..n - 1].iter().zip(name).any(|(q, &t)| q.id != Some(t)) {
-        return Fit::None;
+    let holds = |at: &[TermId]| query.iter().zip(at).all(|(q, &t)| q.id == Some(t));
+    if !holds(&name[..n - 1]) {
+        let inside = n >= 2 && name.windows(n).skip(1).any(holds);
+        return if inside { Fit::Phrase } else { Fit::None };
     }
     let (last, t) = (&query[n - 1], name[n - 1]);
     if last.id == Some(t) {
@@ -89,6 +98,8 @@ pub(crate) fn fit(query: &[Word], name: &[TermId], vocab: &Vocab) -> Fit {
         }
     } else if vocab.text(t).starts_with(last.text.as_str()) {
         Fit::Prefix
+    } else if n >= 2 && name.windows(n).skip(1).any(holds) {
+        Fit::Phrase
     } else {
         Fit::None
     }
@@ -96,13 +107,11 @@ pub(crate) fn fit(query: &[Word], name: &[TermId], vocab: &Vocab) -> Fit {
 
 /// `boost(D)` from `D`'s names' words (each name's ended by [`END`]).
 pub(crate) fn boost(query: &[Word], names: &[TermId], vocab: &Vocab) -> f64 {
-    let mut best = 1.0;
-    for name in names.split(|&t| t == END) {
-        match fit(query, name, vocab) {
-            Fit::Exact => return EXACT_BOOST,
-            Fit::Prefix => best = PREFIX_BOOST,
-            Fit::None => {}
-        }
+    let best = names.split(|&t| t == END).map(|name| fit(query, name, vocab)).max().unwrap_or(Fit::None);
+    match best {
+        Fit::Exact => EXACT_BOOST,
+        Fit::Prefix => PREFIX_BOOST,
+        Fit::Phrase => PHRASE_BOOST,
+        Fit::None => 1.0,
     }
-    best
 }
