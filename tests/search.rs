@@ -127,7 +127,7 @@ mod oracle {
             add(t, PREFIX_WEIGHT);
         }
         if !df.contains_key(w) {
-            let limit = suggest::limit(w).min(MAX_EDITS);
+            let limit = if w.chars().count() >= 6 { MAX_EDITS } else { 1 };
             let mut near: Vec<(usize, u32, &String)> =
                 df.iter().filter_map(|(t, &n)| suggest::distance(w, t, limit).map(|d| (d, n, t))).collect();
             near.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
@@ -173,8 +173,9 @@ mod oracle {
         let avg = total.map(|t| t as f64 / n as f64);
         let seq: Vec<String> = all_words(head(text, MAX_QUERY_BYTES)).into_iter().take(MAX_QUERY_WORDS).collect();
         let mut distinct: Vec<&String> = Vec::new();
+        let only_stop = seq.iter().all(|w| is_stop(w));
         for w in &seq {
-            if !distinct.contains(&w) {
+            if !distinct.contains(&w) && (only_stop || !is_stop(w)) {
                 distinct.push(w);
             }
         }
@@ -218,7 +219,8 @@ mod oracle {
             if !hit {
                 continue;
             }
-            let fits = d.names.iter().map(|name| fit(&seq, name)).max().unwrap_or(0);
+            // No boost for a tool whose name no reached word is in.
+            let fits = if matched & 1 == 0 { 0 } else { d.names.iter().map(|name| fit(&seq, name)).max().unwrap_or(0) };
             let boost = [1.0, PHRASE_BOOST, PREFIX_BOOST, EXACT_BOOST][usize::from(fits)];
             let first = head(tool.names.first().map_or("", String::as_str), MAX_NAME_KEY);
             out.push((score * boost, first, id, matched));
@@ -593,7 +595,19 @@ const CASES: &[Case] = &[
         query: "serach code",
         server: None,
         first: &[&["github__search_code"]],
-        why: "a transposition (2 edits) reaches search",
+        why: "two letters swapped (2 edits, allowed from 6 characters) reach search; code decides",
+    },
+    Case {
+        query: "serach repositories",
+        server: None,
+        first: &[&["github__search_repositories", "gitlab__search_repositories"]],
+        why: "the swapped letters still reach search: both servers' tool, exact but for them",
+    },
+    Case {
+        query: "elevaton",
+        server: None,
+        first: &[&["google-maps__maps_elevation"]],
+        why: "a misspelled word alone, one edit from the name's",
     },
     Case {
         query: "creat isue",
@@ -732,6 +746,16 @@ fn ranking_over_published_servers() {
         if let Err(e) = same(&hits, &oracle::query(&live, case.query, 5, group)) {
             failures.push(format!("{:?}: {e}", case.query));
         }
+    }
+    // Stop words reach nothing beside other words: not the tool whose parameter is named `a`,
+    // nor the name that holds `to`.
+    for (query, never) in [
+        ("take a screenshot of the page", "everything__get-sum"),
+        ("post message to slack", "slack__slack_reply_to_thread"),
+    ] {
+        let hits = index.query(query, 100, None);
+        let found = hits.iter().find(|h| cat.tools[h.id as usize].0 == never);
+        assert!(found.is_none_or(|h| h.score < hits[0].score / 2.0), "{query}: {never} {found:?}");
     }
     assert!(CASES.len() >= 20);
     assert!(failures.is_empty(), "{}", failures.join("\n"));

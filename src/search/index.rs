@@ -4,10 +4,11 @@
 //! Documents are keyed by the caller's `u32` id and stored in slots of their own. Inserting
 //! costs the document's words; removing costs its distinct terms: the statistics (document
 //! count, each term's document frequency, each field's summed length) are updated at once, and
-//! the document's postings stay behind, skipped by queries, until stale postings outnumber
-//! live ones (or dead slots outnumber live documents), when one pass over the postings drops
-//! them all and the slots are reused. So any sequence of changes costs amortized time
-//! proportional to the words it adds, and memory proportional to the live documents.
+//! the document's postings stay behind, skipped by queries, until stale postings are more than a
+//! quarter of the live ones (or dead slots outnumber live documents), when one pass over the
+//! postings drops them all and the slots are reused. So any sequence of changes costs amortized
+//! time proportional to the words it adds, and memory proportional to the live documents (at
+//! most a quarter more postings than they hold).
 
 use super::query::Query;
 use super::score::{self, END};
@@ -21,18 +22,25 @@ use std::sync::Mutex;
 /// Stale postings (or dead slots) tolerated whatever the size of the index.
 const MIN_STALE: usize = 1024;
 
+/// What a query reads of every document it reaches, apart from the rest (12 bytes a slot, so
+/// that reading a long posting list stays in cache).
+#[derive(Clone, Copy, Debug, Default)]
+struct Meta {
+    /// Words per field.
+    lens: [u16; FIELDS],
+    live: bool,
+    group: u32,
+}
+
 #[derive(Debug)]
 struct Doc {
     id: u32,
-    group: u32,
     /// Its first name (at most [`MAX_NAME_KEY`] bytes), the key that orders equal scores.
     name: Box<str>,
     /// Each name's words, each ended by [`END`].
     names: Box<[TermId]>,
     /// Its distinct terms.
     terms: Box<[TermId]>,
-    /// Words per field.
-    lens: [u16; FIELDS],
 }
 
 /// Per-query work space, kept between queries (a query resets what it touched).
@@ -66,6 +74,7 @@ impl Scratch {
 pub(crate) struct SearchIndex {
     vocab: Vocab,
     docs: Vec<Option<Doc>>,
+    meta: Vec<Meta>,
     slots: HashMap<u32, u32>,
     /// Slots of removed documents whose postings may remain, and slots free for reuse.
     dead: Vec<u32>,
@@ -93,6 +102,11 @@ impl SearchIndex {
     /// Whether it holds no document.
     pub(crate) fn is_empty(&self) -> bool {
         self.slots.is_empty()
+    }
+
+    /// Words in the vocabulary.
+    pub(crate) fn terms(&self) -> usize {
+        self.vocab.len()
     }
 
     /// Whether it holds a document under `id`.
@@ -149,6 +163,7 @@ impl SearchIndex {
             Some(s) => s,
             None => {
                 self.docs.push(None);
+                self.meta.push(Meta::default());
                 (self.docs.len() - 1) as u32
             }
         };
@@ -174,8 +189,8 @@ impl SearchIndex {
         }
         self.live_postings += terms.len();
         let name = super::query::head(doc.names.first().copied().unwrap_or(""), MAX_NAME_KEY);
-        self.docs[slot as usize] =
-            Some(Doc { id, group: doc.group, name: name.into(), names: names.into(), terms: terms.into(), lens });
+        self.docs[slot as usize] = Some(Doc { id, name: name.into(), names: names.into(), terms: terms.into() });
+        self.meta[slot as usize] = Meta { lens, live: true, group: doc.group };
         self.slots.insert(id, slot);
     }
 
@@ -183,18 +198,19 @@ impl SearchIndex {
     pub(crate) fn remove(&mut self, id: u32) -> bool {
         let Some(slot) = self.slots.remove(&id) else { return false };
         let Some(doc) = self.docs.get_mut(slot as usize).and_then(Option::take) else { return false };
+        let meta = std::mem::take(&mut self.meta[slot as usize]);
         for &t in doc.terms.iter() {
             self.stale_postings += 1;
             let dropped = self.vocab.drop_one(t);
             self.stale_postings = self.stale_postings.saturating_sub(dropped);
         }
         self.live_postings = self.live_postings.saturating_sub(doc.terms.len());
-        for (total, l) in self.total_len.iter_mut().zip(doc.lens) {
+        for (total, l) in self.total_len.iter_mut().zip(meta.lens) {
             *total = total.saturating_sub(u64::from(l));
         }
         self.dead.push(slot);
-        if self.stale_postings > self.live_postings.max(MIN_STALE) || self.dead.len() > self.slots.len().max(MIN_STALE)
-        {
+        let postings = self.stale_postings > (self.live_postings / 4).max(MIN_STALE);
+        if postings || self.dead.len() > self.slots.len().max(MIN_STALE) {
             self.compact();
         }
         true
@@ -228,11 +244,11 @@ impl SearchIndex {
             for &(term, weight) in reach {
                 let idf = score::idf(self.vocab.df(term), n);
                 for p in self.vocab.postings(term) {
-                    let Some(Some(doc)) = self.docs.get(p.slot as usize) else { continue };
-                    if group.is_some_and(|g| g != doc.group) {
+                    let Some(m) = self.meta.get(p.slot as usize) else { continue };
+                    if !m.live || group.is_some_and(|g| g != m.group) {
                         continue;
                     }
-                    let c = weight * idf * score::part(p.tf, doc.lens, avg);
+                    let c = weight * idf * score::part(p.tf, m.lens, avg);
                     let s = p.slot as usize;
                     if sc.best[s] == 0.0 {
                         sc.word.push(p.slot);
@@ -252,25 +268,46 @@ impl SearchIndex {
             }
             sc.word.clear();
         }
-        let mut found: Vec<(f64, u8, &Doc)> = Vec::with_capacity(sc.hits.len());
+        let mut found: Vec<(f64, u32, u8)> = Vec::with_capacity(sc.hits.len());
         for &s in &sc.hits {
-            let s = s as usize;
-            if let Some(Some(doc)) = self.docs.get(s) {
-                found.push((sc.total[s] * score::boost(&q.words, &doc.names, &self.vocab), sc.fields[s], doc));
-            }
-            sc.total[s] = 0.0;
-            sc.fields[s] = 0;
+            found.push((sc.total[s as usize], s, sc.fields[s as usize]));
+            sc.total[s as usize] = 0.0;
+            sc.fields[s as usize] = 0;
         }
         sc.hits.clear();
+        drop(guard);
+        self.rank(found, &q, limit)
+    }
+
+    /// The best `limit` of the documents found (score before boosts, slot, fields), boosted,
+    /// best first. A boost is at most [`score::EXACT_BOOST`], so only the `limit` best before
+    /// boosts and those that a boost could lift to the worst of them boosted are looked at: a
+    /// few, not the tens of thousands a common word finds.
+    fn rank(&self, mut found: Vec<(f64, u32, u8)>, q: &Query, limit: usize) -> Vec<Hit> {
+        let k = limit.min(found.len());
+        if k == 0 {
+            return Vec::new();
+        }
+        if found.len() > k {
+            found.select_nth_unstable_by(k - 1, |a, b| b.0.total_cmp(&a.0));
+        }
+        let boosted = |&(total, slot, fields): &(f64, u32, u8)| {
+            let doc = self.docs.get(slot as usize).and_then(Option::as_ref)?;
+            let named = Matched(fields).name();
+            Some((if named { total * score::boost(q, &doc.names, &self.vocab) } else { total }, fields, doc))
+        };
+        let mut best: Vec<(f64, u8, &Doc)> = found[..k].iter().filter_map(boosted).collect();
+        let floor = best.iter().map(|b| b.0).fold(f64::INFINITY, f64::min);
+        best.extend(found[k..].iter().filter(|f| f.0 * score::EXACT_BOOST >= floor).filter_map(boosted));
         let order = |a: &(f64, u8, &Doc), b: &(f64, u8, &Doc)| {
             b.0.total_cmp(&a.0).then_with(|| a.2.name.cmp(&b.2.name)).then(a.2.id.cmp(&b.2.id))
         };
-        if found.len() > limit {
-            found.select_nth_unstable_by(limit - 1, order);
-            found.truncate(limit);
+        if best.len() > k {
+            best.select_nth_unstable_by(k - 1, order);
+            best.truncate(k);
         }
-        found.sort_unstable_by(order);
-        found.into_iter().map(|(score, fields, doc)| Hit { id: doc.id, score, matched: Matched(fields) }).collect()
+        best.sort_unstable_by(order);
+        best.into_iter().map(|(score, fields, doc)| Hit { id: doc.id, score, matched: Matched(fields) }).collect()
     }
 
     /// Bytes the index holds on the heap (an estimate, see `Vocab::heap_size`), work space
@@ -281,6 +318,7 @@ impl SearchIndex {
         let scratch = self.scratch.try_lock().map_or(0, |s| s.heap_size());
         self.vocab.heap_size()
             + self.docs.capacity() * size_of::<Option<Doc>>()
+            + self.meta.capacity() * size_of::<Meta>()
             + docs
             + self.slots.capacity() * (size_of::<(u32, u32)>() + 1)
             + (self.dead.capacity() + self.free.capacity()) * 4
@@ -304,7 +342,12 @@ impl SearchIndex {
         }
         assert_eq!(self.live_postings, live.iter().map(|d| d.terms.len()).sum::<usize>());
         for f in 0..FIELDS {
-            assert_eq!(self.total_len[f], live.iter().map(|d| u64::from(d.lens[f])).sum::<u64>());
+            let lens = self.meta.iter().filter(|m| m.live).map(|m| u64::from(m.lens[f]));
+            assert_eq!(self.total_len[f], lens.sum::<u64>());
+        }
+        assert_eq!(self.meta.len(), self.docs.len());
+        for (m, d) in self.meta.iter().zip(&self.docs) {
+            assert_eq!(m.live, d.is_some());
         }
         for &s in self.dead.iter().chain(&self.free) {
             assert!(self.docs[s as usize].is_none());

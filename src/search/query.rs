@@ -6,13 +6,21 @@
 //!   [`MAX_PREFIXED`] shortest words it begins (among the first [`PREFIX_SCAN`] in byte order;
 //!   ties in byte order), with weight [`PREFIX_WEIGHT`] (`repo` reaches `repos`, `repository`;
 //!   `file` reaches `files`);
-//! - when, besides, no document holds it: the [`MAX_NEAR`] nearest words within
-//!   `min(suggest::limit(word), MAX_EDITS)` edits (the suggestion machinery's own distance and
-//!   limit; nearest first, then the word more documents hold, then byte order), each with weight
-//!   [`EDIT_WEIGHT`] to the power of its edits (`usr` reaches `user`, `repostory` reaches
-//!   `repository`).
+//! - when, besides, no document holds it: the [`MAX_NEAR`] nearest words within [`edits`] of
+//!   it (the suggestion machinery's distance, [`crate::suggest::distance`]; nearest first, then
+//!   the word more documents hold, then byte order), each with weight [`EDIT_WEIGHT`] to the
+//!   power of its edits (`usr` reaches `user`, `serach` reaches `search`).
 //!
-//! A term reached twice keeps the higher weight. Bounded: the first [`MAX_QUERY_BYTES`] bytes
+//! Why not the suggestion limit (a quarter of the length): it is made for whole tool names,
+//! where a quarter of 20 characters is 5 edits. A word is short, and a swap of two letters, the
+//! commonest slip, is 2 edits in this distance: one edit up to 5 characters, two from 6 (the
+//! steps full-text engines use for their automatic fuzziness) let `serach` reach `search`,
+//! while a short word reaches only words one edit away.
+//!
+//! A description stop word (`a`, `the`, `to`…) reaches nothing when the query has other words:
+//! `take a screenshot` is about screenshots, not about a tool whose parameter is named `a`, and
+//! `post message to slack` not about `reply_to_thread` (the name boosts still see it:
+//! `get user by id` is exactly `get_user_by_id`). A term reached twice keeps the higher weight. Bounded: the first [`MAX_QUERY_BYTES`] bytes
 //! of a query are read, of which the first [`MAX_QUERY_WORDS`] words; repeated words count once.
 
 use super::tokenize::{is_stop, words};
@@ -31,9 +39,20 @@ pub(crate) const PREFIX_SCAN: usize = 64;
 pub(crate) const PREFIX_WEIGHT: f64 = 0.5;
 /// Near words a query word no document holds reaches, and at most how many edits away.
 pub(crate) const MAX_NEAR: usize = 4;
+/// Edits a near word may be from a query word of 6 characters or more.
 pub(crate) const MAX_EDITS: usize = 2;
 /// Weight of a near word: this to the power of its edits.
 pub(crate) const EDIT_WEIGHT: f64 = 0.6;
+
+/// Edits a near word may be from `word`: 1 up to 5 characters, [`MAX_EDITS`] from 6 (words
+/// under [`MIN_EXPANDED`] characters reach no near word).
+pub(crate) fn edits(word: &str) -> usize {
+    if word.chars().count() <= 5 {
+        1
+    } else {
+        MAX_EDITS
+    }
+}
 
 /// A query word and its id, if some document holds it.
 #[derive(Clone, Debug)]
@@ -49,7 +68,14 @@ pub(crate) struct Query {
     pub words: Vec<Word>,
     /// Each distinct word's terms and weights, in the order the words first come.
     pub reach: Vec<Vec<(TermId, f64)>>,
+    /// The words the last word begins (longer ones), sorted, when there are at most
+    /// [`MAX_BEGUN`]: the name boosts ask about tens of thousands of names at 100,000 tools,
+    /// and a search in this list is cheaper than reading each word's text.
+    begun: Option<Vec<TermId>>,
 }
+
+/// Most words a query keeps as the ones its last word begins (more are compared as text).
+pub(crate) const MAX_BEGUN: usize = 1024;
 
 /// `text` cut to at most `max` bytes, on a character boundary.
 pub(crate) fn head(text: &str, max: usize) -> &str {
@@ -75,8 +101,7 @@ fn reach(word: &str, id: Option<TermId>, vocab: &Vocab) -> Vec<(TermId, f64)> {
         add(t, PREFIX_WEIGHT);
     }
     if id.is_none() {
-        let d = crate::suggest::limit(word).min(MAX_EDITS);
-        let mut near = vocab.near(word, d);
+        let mut near = vocab.near(word, edits(word));
         near.sort_by(|&(a, da), &(b, db)| {
             da.cmp(&db).then(vocab.df(b).cmp(&vocab.df(a))).then(vocab.text(a).cmp(vocab.text(b)))
         });
@@ -95,12 +120,27 @@ impl Query {
             seq.push(Word { text: w.to_string(), id: vocab.get(w) });
             seq.len() < MAX_QUERY_WORDS
         });
+        let only_stop = seq.iter().all(|w| is_stop(&w.text));
         let mut reached = Vec::new();
         for (i, w) in seq.iter().enumerate() {
-            if seq[..i].iter().all(|o| o.text != w.text) {
+            if seq[..i].iter().all(|o| o.text != w.text) && (only_stop || !is_stop(&w.text)) {
                 reached.push(reach(&w.text, w.id, vocab));
             }
         }
-        Query { words: seq, reach: reached }
+        let begun = seq.last().and_then(|w| {
+            let mut ids: Vec<TermId> = vocab.prefixed(&w.text, MAX_BEGUN + 1).collect();
+            ids.sort_unstable();
+            (ids.len() <= MAX_BEGUN).then_some(ids)
+        });
+        Query { words: seq, reach: reached, begun }
+    }
+
+    /// Whether the last word begins the (longer) word `t`.
+    pub(crate) fn last_begins(&self, t: TermId, vocab: &Vocab) -> bool {
+        match (&self.begun, self.words.last()) {
+            (Some(ids), _) => ids.binary_search(&t).is_ok(),
+            (None, Some(w)) => vocab.text(t).len() > w.text.len() && vocab.text(t).starts_with(w.text.as_str()),
+            (None, None) => false,
+        }
     }
 }

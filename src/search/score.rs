@@ -14,7 +14,8 @@
 //! description, parameters (fields the term is not in add nothing). `N` is the number of
 //! documents, `df(t)` how many hold `t` in any field, `len_f` a field's words and `avglen_f`
 //! its mean over all documents (kept as exact integer sums, so a score does not depend on the
-//! order documents came in). `boost(D)` is [`EXACT_BOOST`] when the query's words are exactly
+//! order documents came in). `boost(D)` is 1 when no term the query reached is in `D`'s name;
+//! otherwise it is [`EXACT_BOOST`] when the query's words are exactly
 //! one of the document's names' words, else [`PREFIX_BOOST`] when they begin one, else
 //! [`PHRASE_BOOST`] when two or more of them stand together, in order, inside one (`merge
 //! request` in `create_merge_request`, not in `merge_pull_request`), else 1.
@@ -24,7 +25,7 @@
 //! lists. A word in the name counts three times a word of the description (`W`), so that
 //! `create issue` finds `create_issue` before a tool whose description mentions both.
 
-use super::query::Word;
+use super::query::Query;
 use super::vocab::{TermId, Vocab, FIELDS};
 
 /// Saturation of term frequency.
@@ -79,7 +80,8 @@ pub(crate) enum Fit {
 }
 
 /// Whether `query`'s words are `name`'s words, begin them, or stand together inside them.
-pub(crate) fn fit(query: &[Word], name: &[TermId], vocab: &Vocab) -> Fit {
+pub(crate) fn fit(q: &Query, name: &[TermId], vocab: &Vocab) -> Fit {
+    let query = &q.words;
     let n = query.len();
     if n == 0 || n > name.len() {
         return Fit::None;
@@ -96,7 +98,7 @@ pub(crate) fn fit(query: &[Word], name: &[TermId], vocab: &Vocab) -> Fit {
         } else {
             Fit::Prefix
         }
-    } else if vocab.text(t).starts_with(last.text.as_str()) {
+    } else if q.last_begins(t, vocab) {
         Fit::Prefix
     } else if n >= 2 && name.windows(n).skip(1).any(holds) {
         Fit::Phrase
@@ -106,7 +108,7 @@ pub(crate) fn fit(query: &[Word], name: &[TermId], vocab: &Vocab) -> Fit {
 }
 
 /// `boost(D)` from `D`'s names' words (each name's ended by [`END`]).
-pub(crate) fn boost(query: &[Word], names: &[TermId], vocab: &Vocab) -> f64 {
+pub(crate) fn boost(query: &Query, names: &[TermId], vocab: &Vocab) -> f64 {
     let best = names.split(|&t| t == END).map(|name| fit(query, name, vocab)).max().unwrap_or(Fit::None);
     match best {
         Fit::Exact => EXACT_BOOST,

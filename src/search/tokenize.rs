@@ -27,7 +27,7 @@ const STOP: &[&str] = &[
 
 /// Whether a description word is left out of the index.
 pub(crate) fn is_stop(word: &str) -> bool {
-    STOP.binary_search(&word).is_ok()
+    word.len() <= 4 && STOP.binary_search(&word).is_ok()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -81,6 +81,12 @@ fn fold(c: char) -> Option<&'static str> {
 /// Appends `c` lowercased and folded to `word`, unless that would make it longer than
 /// [`MAX_WORD`] bytes.
 fn push(word: &mut String, c: char) {
+    if c.is_ascii() {
+        if word.len() < MAX_WORD {
+            word.push(c.to_ascii_lowercase());
+        }
+        return;
+    }
     if let Some(base) = fold(c) {
         if word.len() + base.len() <= MAX_WORD {
             word.push_str(base);
@@ -177,6 +183,6 @@ mod tests {
         let got = split(&text, usize::MAX);
         assert_eq!(got.last().map(String::as_str), Some("b"));
         assert!(is_stop("the") && !is_stop("file"));
-        assert!(STOP.windows(2).all(|w| w[0] < w[1]));
+        assert!(STOP.windows(2).all(|w| w[0] < w[1]) && STOP.iter().all(|w| w.len() <= 4));
     }
 }
