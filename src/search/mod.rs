@@ -4,9 +4,10 @@
 //! name the exact and prefix boosts should know, such as the upstream name), its description
 //! and its input parameters' names, and a group (the router's server index) a query may keep
 //! to. A query is ranked by BM25F over the three fields (`score.rs`: the formula and its
-//! constants) with boosts for a name that is exactly the query or begins with it; its words
-//! also reach the words they begin and, when no tool has them, the nearest words within a
-//! couple of edits (`query.rs`), so that `usr profle` finds `get_user_profile`. Words are cut
+//! constants) with boosts for a name that is exactly the query, begins with it, or holds its
+//! words together; its words also reach the words they begin and, when no tool has them, the
+//! nearest words within a couple of edits (`query.rs`), so that `usr profle` finds
+//! `get_user_profile`. Words are cut
 //! the same way everywhere (`tokenize.rs`): `get_user_profile`, `getUserProfile` and
 //! `get-user-profile` are all `get`, `user`, `profile`.
 //!
@@ -38,6 +39,9 @@
 //!
 //! `insert` on an id already held replaces its document. Ids are the caller's (the router's
 //! entry ids, reused as it likes). See the unit test `example` below.
+//!
+//! This module uses nothing of the crate but [`crate::suggest`] (and std): `tests/search.rs`
+//! and `benches/search.rs` include both by path, since the module is not public.
 
 // The router is this module's only caller; until it calls every item (and in the test and
 // bench crates that include this module by path), some go unused.

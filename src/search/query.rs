@@ -6,16 +6,18 @@
 //!   [`MAX_PREFIXED`] shortest words it begins (among the first [`PREFIX_SCAN`] in byte order;
 //!   ties in byte order), with weight [`PREFIX_WEIGHT`] (`repo` reaches `repos`, `repository`;
 //!   `file` reaches `files`);
-//! - when, besides, no document holds it: the [`MAX_NEAR`] nearest words within [`edits`] of
-//!   it (the suggestion machinery's distance, [`crate::suggest::distance`]; nearest first, then
-//!   the word more documents hold, then byte order), each with weight [`EDIT_WEIGHT`] to the
-//!   power of its edits (`usr` reaches `user`, `serach` reaches `search`).
+//! - when, besides, no document holds it: the nearest words within [`edits`] of it, those at
+//!   the fewest edits only, at most [`MAX_NEAR`] of them (the words more documents hold first,
+//!   then byte order), each with weight [`EDIT_WEIGHT`] to the power of its edits (`usr`
+//!   reaches `user`, `profle` reaches `profile`, `serach` reaches `search`). Edits are those of
+//!   the suggestion machinery ([`crate::suggest::distance`]), but for two neighbouring letters
+//!   swapped, the commonest slip, which is one edit here, not two (`vocab::swapped`).
 //!
 //! Why not the suggestion limit (a quarter of the length): it is made for whole tool names,
-//! where a quarter of 20 characters is 5 edits. A word is short, and a swap of two letters, the
-//! commonest slip, is 2 edits in this distance: one edit up to 5 characters, two from 6 (the
-//! steps full-text engines use for their automatic fuzziness) let `serach` reach `search`,
-//! while a short word reaches only words one edit away.
+//! where a quarter of 20 characters is 5 edits. Words are short: one edit up to 5 characters,
+//! two from 6 (the steps full-text engines use for their automatic fuzziness). Only the nearest
+//! are kept so that a farther word that many tools hold (`each`, 2 edits from `serach`) does
+//! not crowd out the one meant (`search`, 1 swap).
 //!
 //! A description stop word (`a`, `the`, `to`…) reaches nothing when the query has other words:
 //! `take a screenshot` is about screenshots, not about a tool whose parameter is named `a`, and
@@ -102,9 +104,9 @@ fn reach(word: &str, id: Option<TermId>, vocab: &Vocab) -> Vec<(TermId, f64)> {
     }
     if id.is_none() {
         let mut near = vocab.near(word, edits(word));
-        near.sort_by(|&(a, da), &(b, db)| {
-            da.cmp(&db).then(vocab.df(b).cmp(&vocab.df(a))).then(vocab.text(a).cmp(vocab.text(b)))
-        });
+        let fewest = near.iter().map(|&(_, e)| e).min().unwrap_or(0);
+        near.retain(|&(_, e)| e == fewest);
+        near.sort_by(|&(a, _), &(b, _)| vocab.df(b).cmp(&vocab.df(a)).then(vocab.text(a).cmp(vocab.text(b))));
         for (t, e) in near.into_iter().take(MAX_NEAR) {
             add(t, EDIT_WEIGHT.powi(e as i32));
         }

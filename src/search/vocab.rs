@@ -63,6 +63,16 @@ pub(crate) fn mask(word: &str) -> u64 {
     })
 }
 
+/// Whether `b` is `a` with two neighbouring bytes swapped (and nothing else changed).
+pub(crate) fn swapped(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let Some(i) = a.iter().zip(b).position(|(x, y)| x != y) else { return false };
+    i + 1 < a.len() && a[i] == b[i + 1] && a[i + 1] == b[i] && a[i + 2..] == b[i + 2..]
+}
+
 impl Vocab {
     /// The id of `word`, if a live document holds it.
     pub(crate) fn get(&self, word: &str) -> Option<TermId> {
@@ -158,10 +168,11 @@ impl Vocab {
             .map(|(_, &id)| id)
     }
 
-    /// Live words within `d` edits of `word` (byte Levenshtein, as [`crate::suggest::distance`]
-    /// counts), each with its distance, in no particular order. Reads only the words whose
-    /// length is within `d` of `word`'s, and computes the distance only for those whose
-    /// [`mask`] allows it.
+    /// Live words within `d` edits of `word`, each with its edits, in no particular order:
+    /// edits as [`crate::suggest::distance`] counts them (bytes inserted, deleted, replaced),
+    /// except that two neighbouring bytes swapped ([`swapped`]) are one edit, not two. Reads only
+    /// the words whose length is within `d` of `word`'s, and computes the distance only for
+    /// those whose [`mask`] allows it (a swap leaves the mask as it is).
     pub(crate) fn near(&self, word: &str, d: usize) -> Vec<(TermId, usize)> {
         let m = mask(word);
         let mut out = Vec::new();
@@ -169,6 +180,10 @@ impl Vocab {
         for len in lo..=word.len() + d {
             for &id in self.by_len.get(len).map_or(&[][..], Vec::as_slice) {
                 let t = &self.terms[id as usize];
+                if swapped(word, &t.text) {
+                    out.push((id, 1));
+                    continue;
+                }
                 if (t.mask ^ m).count_ones() as usize > 2 * d {
                     continue;
                 }
