@@ -7,7 +7,8 @@ use std::hint::black_box;
 
 /// One typical valid name per convention (shared with tests/allocations.rs).
 fn typical() -> Vec<(Convention, String)> {
-    let data: serde_json::Value = serde_json::from_str(include_str!("../tests/data/typical-names.json")).unwrap();
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../tests/data/fixtures/typical-names.json")).unwrap();
     data["names"]
         .as_object()
         .unwrap()

@@ -186,6 +186,9 @@ codes! {
     ProviderRefused => "provider_refused",
     /// Router: a paging cursor the gateway did not give out, or from before the list changed.
     InvalidCursor => "invalid_cursor",
+    /// Router: a tool's UI resource (`_meta.ui.resourceUri`, MCP Apps) that its server does not
+    /// list (a warning).
+    UnlistedUiResource => "unlisted_ui_resource",
     /// Router: an upstream tool name that cannot be exposed (empty, too long, deceptive characters).
     InvalidToolName => "invalid_tool_name",
     /// OpenProject: a duration that is not `2h 30m`, `45m`, `1.5h` or ISO 8601 `PT2H30M`.

@@ -50,8 +50,8 @@ mod uri;
 pub use convention::chora::{is_namespace, namespace_from_slug};
 pub use convention::claude::{normalize_server_name, Rule as PermissionRule};
 pub use convention::{
-    convert, detect, format, format_with, is_valid, parse, validate, Convention, Options, Parts, Report,
-    MAX_SUGGEST_LEN,
+    convert, detect, explain, format, format_with, is_valid, parse, validate, Convention, Explanation, Options, Parts,
+    Report, MAX_SUGGEST_LEN,
 };
 pub use diagnostic::{Code, Diagnostic, Error, Severity, Span};
 pub use json::Json;

@@ -17,7 +17,7 @@ pub enum Method {
     Expose,
     /// `listTools` and the other `list*`: `{ cursor, pageSize }`.
     List,
-    /// `mapCallTool` and the other `map*`: `{ header }`.
+    /// `mapCallTool` and the other `map*`: `{ header, protocolVersion }`.
     Map,
     /// `fitToolName`: `{ taken }`.
     Fit,
@@ -25,6 +25,8 @@ pub enum Method {
     Page,
     /// The registry's `checkExecuteRequest`: `{ scopes, caller_id }` (under `caller`).
     Caller,
+    /// `router.clientView`: `{ server }`.
+    View,
 }
 
 impl Method {
@@ -33,10 +35,11 @@ impl Method {
         match self {
             Method::Expose => &["onInvalid"],
             Method::List => &["cursor", "pageSize"],
-            Method::Map => &["header"],
+            Method::Map => &["header", "protocolVersion"],
             Method::Fit => &["taken"],
             Method::Page => &["offset", "pageSize", "total"],
             Method::Caller => &["scopes", "caller_id"],
+            Method::View => &["server"],
         }
     }
 
@@ -62,6 +65,9 @@ pub struct MethodOptions {
     pub page_size: Option<u32>,
     /// `header`: the `Mcp-Name` header the request came with.
     pub header: Option<String>,
+    /// `protocolVersion`: the request's protocol revision (from 2026-07-28 on, `Mcp-Name` is
+    /// required).
+    pub protocol_version: Option<String>,
     /// `taken`: names a fitted name must differ from.
     pub taken: Vec<String>,
     /// `offset`: the page's first item.
@@ -73,6 +79,8 @@ pub struct MethodOptions {
     pub envelope_page_size: Option<f64>,
     /// `scopes`: the caller's scopes.
     pub scopes: Vec<String>,
+    /// `server`: the name the user gives the gateway in a client.
+    pub server: Option<String>,
 }
 
 impl MethodOptions {
@@ -121,7 +129,10 @@ impl MethodOptions {
                     })
                     .map(|n| n as u32);
             }
-            Method::Map => o.header = r.opt_string(value, "header", path),
+            Method::Map => {
+                o.header = r.opt_string(value, "header", path);
+                o.protocol_version = r.opt_string(value, "protocolVersion", path);
+            }
             Method::Fit => o.taken = r.strings(value, "taken", path),
             Method::Page => {
                 o.offset = r.opt_number(value, "offset", path, "a number", |_| true);
@@ -129,6 +140,7 @@ impl MethodOptions {
                 o.envelope_page_size = r.opt_number(value, "pageSize", path, "a number", |_| true);
             }
             Method::Caller => o.scopes = r.strings(value, "scopes", path),
+            Method::View => o.server = r.opt_string(value, "server", path),
         }
         r.finish(Some(o), "")
     }

@@ -234,6 +234,19 @@ pub fn convert_name(name: &str, from: u32, to: u32, opts: JsValue) -> Result<Str
     core::convert(name, convention_at(from)?, convention_at(to)?, &options(opts)?).map_err(|e| error_to_js(name, &e))
 }
 
+/// `explainName`: every convention's report on the name, valid and near misses first, each with
+/// its `distance` (spans in UTF-16 units of the name).
+#[cfg(feature = "names")]
+#[wasm_bindgen]
+pub fn explain_name(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+    let mut all = core::explain(name, &options(opts)?);
+    for e in &mut all {
+        utf16_spans(name, &mut e.report.errors);
+        utf16_spans(name, &mut e.report.warnings);
+    }
+    Ok(to_js(&all))
+}
+
 /// `detectConventions`: a bit per convention index.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
@@ -376,6 +389,13 @@ pub fn normalize_server_name(server: &str) -> String {
 #[wasm_bindgen]
 pub fn json_rpc_code(code: &str) -> i32 {
     code.parse::<Code>().map_or(-32603, mcp_naming::router::json_rpc_code)
+}
+
+/// The HTTP status a Streamable HTTP transport answers a `NamingError` with (400 for the
+/// `Mcp-Name` header errors, else 200).
+#[wasm_bindgen]
+pub fn http_status(code: &str) -> u16 {
+    code.parse::<Code>().map_or(200, mcp_naming::router::http_status)
 }
 
 /// The text of a `tools/call` error result for a `NamingError`.

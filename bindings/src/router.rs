@@ -3,15 +3,15 @@
 //! JavaScript (pkg-config/router.mjs keeps them and re-keys them by the placement that comes
 //! back). Decides nothing.
 
-use super::convert::{json, to_js};
+use super::convert::{json, to_js, utf16_spans};
 use super::io;
 use super::{error_to_js, method_options};
 use js_sys::Array;
-use mcp_naming::router::Server;
 use mcp_naming::router::{
     decode_name_header, encode_name_header, is_header_safe, page, Exposure, Kind, ListItem, OnInvalid, Placement,
     Router, Skipped, UriKind,
 };
+use mcp_naming::router::{CompletionRef, ListCache, Listed, NameHeader, Notice, Server};
 use mcp_naming::{Diagnostic, Error, Method};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -41,6 +41,7 @@ struct Facts<'r> {
     builtins: Vec<(&'r str, bool)>,
     aliases: Vec<(&'r str, &'r str)>,
     segments: usize,
+    descriptions: Vec<(usize, &'r str, &'r str)>,
 }
 
 /// Appends `s` to `text` as the next string of a JSON array (the glue parses the text with
@@ -66,7 +67,7 @@ fn push(text: &mut String, s: &str) -> u32 {
 }
 
 /// Writes a placement: `[segmentCount, (slot, n, (server, index, flags, name, header)*)*,
-/// renamedCount, (slot, pos, enabled, name)*]`, flags 1 enabled, 2 listed, 4 routed; `name` and
+/// renamedCount, (slot, pos, flags, name)*]`, flags 1 enabled, 2 listed, 4 routed; `name` and
 /// `header` are `SAME` for a name (or `Mcp-Name` header) that is the upstream name itself, else
 /// `NEXT`: the next string of the text, a JSON array of strings in that order.
 fn write_placement<'r>(
@@ -92,7 +93,7 @@ fn write_placement<'r>(
     for r in &p.renamed {
         out.push(r.slot as u32);
         out.push(r.pos as u32);
-        out.push(u32::from(r.enabled));
+        out.push(u32::from(r.enabled) | u32::from(r.listed) << 1 | u32::from(r.routed) << 2);
         out.push(push(text, &r.name));
     }
 }
@@ -114,7 +115,8 @@ impl WasmRouter {
     }
 
     /// What the glue needs to answer hits itself: `{ servers: [{ name, pool?, upstreamPrefix? }],
-    /// qualifiedPrefix, builtins: [[name, enabled]], aliases: [[old, current]], segments }`.
+    /// qualifiedPrefix, builtins: [[name, enabled]], aliases: [[old, current]], segments,
+    /// descriptions: [[serverIndex, upstream, description]] }`.
     pub fn facts(&self) -> JsValue {
         let r = &self.inner;
         to_js(&Facts {
@@ -123,6 +125,7 @@ impl WasmRouter {
             builtins: r.builtins().collect(),
             aliases: r.aliases().collect(),
             segments: r.segments(),
+            descriptions: r.descriptions().collect(),
         })
     }
 
@@ -193,14 +196,44 @@ impl WasmRouter {
     /// Where a `tools/call` (0), `prompts/get` (1) or `resources/read` (2) goes, for a name the
     /// glue's table does not answer: `{ server, upstream, header }`, or the error.
     pub fn target(&self, kind: u32, name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
-        let header = method_options(&opts, Method::Map)?.header;
-        let h = header.as_deref();
+        let o = method_options(&opts, Method::Map)?;
+        let h = NameHeader::new(o.header.as_deref(), o.protocol_version.as_deref());
         let t = match kind {
             0 => self.inner.call_target(name, h),
             1 => self.inner.prompt_target(name, h),
             _ => self.inner.resource_target(name, h),
         };
         t.map(|t| to_js(&t)).map_err(|e| error_to_js(name, &e))
+    }
+
+    /// Where a `completion/complete` goes: `kind` its `ref.type`, `value` its `ref.name` or
+    /// `ref.uri`; `{ server, upstream, header }`, or the error.
+    pub fn completion_target(&self, kind: &str, value: &str) -> Result<JsValue, JsValue> {
+        let reference = CompletionRef::new(kind, value).map_err(err)?;
+        self.inner.completion_target(reference).map(|t| to_js(&t)).map_err(|e| error_to_js(value, &e))
+    }
+
+    /// A tool's UI resource URI as the client should see it: `{ uri, warning? }`.
+    pub fn ui_resource(&mut self, server: &str, tool: &str, uri: &str) -> Result<JsValue, JsValue> {
+        let mut r = self.inner.ui_resource(server, tool, uri).map_err(err)?;
+        if let Some(w) = r.warning.as_mut() {
+            utf16_spans(uri, std::slice::from_mut(w));
+        }
+        Ok(to_js(&r))
+    }
+
+    /// `router.clientView(client, { server })`: what `client` shows of this gateway's tools, the
+    /// user having named the gateway `server` (default: the configured gateway name).
+    pub fn client_view(&self, client: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+        let client: mcp_naming::client::Client = client.parse().map_err(|e| error_to_js(client, &e))?;
+        let server = method_options(&opts, Method::View)?.server;
+        let server = server.as_deref().unwrap_or_else(|| self.inner.gateway());
+        let mut view = mcp_naming::client::view_of(&self.inner, client, server);
+        for t in &mut view.tools {
+            utf16_spans(&t.name, &mut t.diagnostics);
+        }
+        utf16_spans(server, &mut view.diagnostics);
+        Ok(to_js(&view))
     }
 
     /// The URI a client should see for a URI `server` returned in a result.
@@ -265,6 +298,27 @@ fn expose_kind(
             (e.changed, e.placement, e.skipped, e.warnings)
         }
     })
+}
+
+/// What to do with an upstream notification of `method`: 0 forward it, 1 forward it with its
+/// `params.uri` rewritten, 2 re-list the server's tools, 3 its prompts, 4 its resources.
+#[wasm_bindgen]
+pub fn notice(method: &str) -> u32 {
+    match Notice::of(method) {
+        Notice::ResourceUpdated => 1,
+        Notice::Relist(Listed::Tools) => 2,
+        Notice::Relist(Listed::Prompts) => 3,
+        Notice::Relist(Listed::Resources) => 4,
+        _ => 0,
+    }
+}
+
+/// What a merged list may say about caching, from what each upstream list said (`lists`: the
+/// upstream results, or objects with their `ttlMs` / `cacheScope`): `{ ttlMs?, cacheScope? }`.
+#[wasm_bindgen]
+pub fn merge_list_cache(lists: Vec<JsValue>) -> Result<JsValue, JsValue> {
+    let read = lists.iter().map(|l| json(l).map(|j| ListCache::from_result(&j))).collect::<Result<Vec<_>, _>>()?;
+    Ok(to_js(&ListCache::merge(read)))
 }
 
 /// Whether `opts` (an `expose*` call's options, read by the core) ask to skip invalid items.

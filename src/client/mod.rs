@@ -179,6 +179,26 @@ impl Naming {
     }
 }
 
+/// [`view`] of every tool a router lists (enabled and listed, in its list's order): what
+/// `client` shows of a gateway the user named `server`.
+///
+/// ```
+/// use mcp_naming::client::{view_of, Client};
+/// use mcp_naming::router::{Router, RouterConfig, ServerConfig, StyleConfig};
+///
+/// let config = RouterConfig::new(StyleConfig::Named("claude".into()), vec![ServerConfig::new("github")]);
+/// let mut router = Router::new(config).unwrap();
+/// router.expose("github", &["search-code"]).unwrap();
+/// let v = view_of(&router, Client::Codex, "gateway");
+/// assert_eq!(v.tools[0].name, "github__search-code");
+/// assert_eq!(v.tools[0].shown.as_deref(), Some("mcp__gateway__github__search_code"));
+/// ```
+pub fn view_of(router: &crate::router::Router, client: Client, server: &str) -> View {
+    let names: Vec<String> = router.tools().map(|t| t.name).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    view(client, server, &names)
+}
+
 /// The names `client` shows for the tools `tools` of the server the user named `server`, with a
 /// diagnostic wherever the client cuts or hashes a name, shows two tools under one name, refuses
 /// a name or the server, or gets more tools than it takes. See the module documentation.

@@ -2,7 +2,7 @@
 //! names the style can write, unique names and pools, aliases that point somewhere, patterns
 //! that name configured servers), defaults filled in, patterns compiled, the style built.
 
-use super::config::{config_error, problem, PatternConfig, PrefixMode, RouterConfig, StyleConfig};
+use super::config::{config_error, problem, Conflicts, PatternConfig, PrefixMode, RouterConfig, StyleConfig};
 use super::fit::Limit;
 use super::naming::Naming;
 use super::pattern::Glob;
@@ -14,6 +14,7 @@ use super::table::Entry;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::provider::Provider;
 use crate::text::quoted;
+use std::collections::HashMap;
 
 /// An `enabled` / `disabled` entry, compiled.
 #[derive(Debug)]
@@ -39,6 +40,8 @@ pub(crate) struct Compiled {
     pub style: Box<dyn Naming>,
     /// `mcp__<gateway>__` for the styles whose clients qualify names, else empty.
     pub qualified_prefix: String,
+    /// The gateway's own server name as clients see it.
+    pub gateway: String,
     pub servers: Vec<Server>,
     pub builtins: Vec<String>,
     pub aliases: Vec<(String, String)>,
@@ -50,9 +53,33 @@ pub(crate) struct Compiled {
     pub prefix_mode: PrefixMode,
     /// How a peer style writes resource URIs, where it rewrites them.
     pub uris: Option<PeerUris>,
+    /// Per-tool settings, by server and upstream name.
+    pub overrides: HashMap<(u32, Box<str>), Override>,
+    /// `conflicts: { priority }`: each server's rank (lower wins), and whether the others drop.
+    pub priority: Option<(Vec<usize>, bool)>,
+    /// `conflicts: "manual"`.
+    pub manual: bool,
+}
+
+/// A `tools` entry, compiled.
+#[derive(Debug)]
+pub(crate) struct Override {
+    /// `tools[i]`.
+    pub path: String,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub enabled: Option<bool>,
 }
 
 impl Compiled {
+    /// The settings of server `si`'s tool `upstream`, if any.
+    pub(crate) fn override_of(&self, si: usize, upstream: &str) -> Option<&Override> {
+        if self.overrides.is_empty() {
+            return None;
+        }
+        self.overrides.get(&(si as u32, Box::from(upstream)))
+    }
+
     /// The tool part of an entry's exposed name, where it differs from the name (a suggestion
     /// form).
     pub(crate) fn name_part<'e>(&self, e: &'e Entry) -> Option<&'e str> {
@@ -268,7 +295,8 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             }
         }
     }
-    let prefix_mode = config.prefix_mode;
+    let overrides = check_overrides(config, style.as_ref(), provider, &mut problems);
+    let (priority, manual, prefix_mode) = check_conflicts(config, style.as_ref(), &mut problems);
     let Some(styled) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
     let uris = match &styled {
         Styled::Peer(p) => p.uris(servers.len()),
@@ -296,6 +324,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         disabled: rules(&config.disabled, "disabled", claude),
         style,
         qualified_prefix,
+        gateway,
         servers,
         builtins: config.builtins.clone(),
         aliases: config.aliases.clone(),
@@ -303,5 +332,162 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         strict: config.strict,
         prefix_mode,
         uris,
+        overrides,
+        priority,
+        manual,
     })
+}
+
+/// The `tools` entries, checked: configured servers, one entry per tool, names a client can use
+/// and no two alike.
+fn check_overrides(
+    config: &RouterConfig,
+    style: Option<&Styled>,
+    provider: Option<Provider>,
+    problems: &mut Vec<Diagnostic>,
+) -> HashMap<(u32, Box<str>), Override> {
+    let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+    let mut out: HashMap<(u32, Box<str>), Override> = HashMap::new();
+    let mut by_name: Vec<(&str, usize)> = Vec::new();
+    for (i, t) in config.tools.iter().enumerate() {
+        let path = format!("tools[{i}]");
+        let Some(si) = names.iter().position(|n| *n == t.server) else {
+            let mut d = problem(
+                &format!("{path}.server"),
+                format!("{} is not a configured server: use one of {}", quoted(&t.server), names.join(", ")),
+            );
+            d.suggestion = crate::suggest::closest(&t.server, names.iter().copied(), 1).first().map(|s| s.to_string());
+            problems.push(d);
+            continue;
+        };
+        if t.tool.is_empty() {
+            problems
+                .push(problem(&format!("{path}.tool"), "is empty: name the tool as the server lists it".to_string()));
+        }
+        let key = (si as u32, Box::<str>::from(t.tool.as_str()));
+        if let Some(o) = out.get(&key) {
+            problems.push(problem(
+                &path,
+                format!(
+                    "{} is already server {} tool {}: one entry per tool",
+                    o.path,
+                    quoted(&t.server),
+                    quoted(&t.tool)
+                ),
+            ));
+            continue;
+        }
+        if let Some(name) = &t.name {
+            let at = format!("{path}.name");
+            let why = match style {
+                Some(Styled::Peer(p)) => Some(format!("a peer style names tools as {} does: remove it", p.id())),
+                _ if !crate::is_valid(name, crate::Convention::Mcp, &crate::Options::default()) => {
+                    Some(format!("{} is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 _ - .)", quoted(name)))
+                }
+                Some(Styled::Own(o)) => o.check_name(name).err(),
+                None => None,
+            }
+            .or_else(|| {
+                let over = style.and_then(|s| s.naming().max_len()).filter(|max| name.len() > *max);
+                over.map(|max| format!("{} is longer than the style's {max} characters", quoted(name)))
+            })
+            .or_else(|| {
+                provider.filter(|p| !p.accepts(name)).map(|p| format!("{} is a name {} refuses", quoted(name), p.id()))
+            })
+            .or_else(|| {
+                config.builtins.iter().find(|b| crate::router::fold_eq(b, name)).map(|b| {
+                    format!(
+                        "{} is the built-in {}'s name (or differs from it only in case or separators)",
+                        quoted(name),
+                        quoted(b)
+                    )
+                })
+            })
+            .or_else(|| {
+                config
+                    .aliases
+                    .iter()
+                    .find(|(old, _)| old == name)
+                    .map(|_| format!("{} is an alias: retire the alias first", quoted(name)))
+            })
+            .or_else(|| {
+                by_name.iter().find(|(n, _)| crate::router::fold_eq(n, name)).map(|(n, j)| {
+                    format!(
+                        "tools[{j}] exposes server {} tool {} as {} too: two tools cannot share a name",
+                        quoted(&config.tools[*j].server),
+                        quoted(&config.tools[*j].tool),
+                        quoted(n)
+                    )
+                })
+            });
+            if let Some(why) = why {
+                problems.push(problem(&at, why));
+            }
+            by_name.push((name, i));
+        }
+        out.insert(
+            key,
+            Override { path, name: t.name.clone(), description: t.description.clone(), enabled: t.enabled },
+        );
+    }
+    out
+}
+
+/// `conflicts`, checked: which servers win, and the prefix mode names are made with.
+fn check_conflicts(
+    config: &RouterConfig,
+    style: Option<&Styled>,
+    problems: &mut Vec<Diagnostic>,
+) -> (Option<(Vec<usize>, bool)>, bool, PrefixMode) {
+    let mode = config.prefix_mode;
+    if config.conflicts == Conflicts::Prefix {
+        return (None, false, mode);
+    }
+    if let Some(Styled::Peer(p)) = style {
+        problems.push(problem("conflicts", format!("a peer style settles conflicts as {} does: remove it", p.id())));
+        return (None, false, mode);
+    }
+    if mode == PrefixMode::Always {
+        problems.push(problem(
+            "conflicts",
+            "every name carries its server (prefixMode \"always\"), so no two servers share one: set prefixMode to \"conditional\" or \"never\"".to_string(),
+        ));
+        return (None, false, mode);
+    }
+    match &config.conflicts {
+        Conflicts::Manual => (None, true, PrefixMode::Never),
+        Conflicts::Priority { order, drop_others } => {
+            let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+            let mut rank = vec![usize::MAX; names.len()];
+            for (i, server) in order.iter().enumerate() {
+                let path = format!("conflicts.priority[{i}]");
+                match names.iter().position(|n| n == server) {
+                    None => problems.push(problem(
+                        &path,
+                        format!("{} is not a configured server: use one of {}", quoted(server), names.join(", ")),
+                    )),
+                    Some(si) if rank[si] != usize::MAX => {
+                        problems.push(problem(&path, format!("{} is listed twice", quoted(server))))
+                    }
+                    Some(si) => rank[si] = i,
+                }
+            }
+            // Servers the list leaves out come after it, in configuration order.
+            let listed = order.len();
+            for (si, r) in rank.iter_mut().enumerate() {
+                if *r == usize::MAX {
+                    *r = listed + si;
+                }
+            }
+            if mode == PrefixMode::Never && !drop_others {
+                problems.push(problem(
+                    "conflicts.others",
+                    "prefixMode \"never\" keeps every name bare: the others can only be dropped (others: \"drop\")"
+                        .to_string(),
+                ));
+            }
+            (Some((rank, *drop_others)), false, PrefixMode::Conditional)
+        }
+        Conflicts::Prefix => (None, false, mode),
+    }
 }

@@ -39,7 +39,7 @@ pub enum StyleConfig {
 pub struct PeerConfig {
     /// The peer's id.
     pub peer: String,
-    /// LangChain's `additionalToolNamePrefix`.
+    /// LangChain's `additionalToolNamePrefix`; ToolHive's `prefixFormat` (default `{workload}_`).
     pub prefix: Option<String>,
     /// LiteLLM's `MCP_TOOL_PREFIX_SEPARATOR` (default `-`); ContextForge's
     /// `GATEWAY_TOOL_NAME_SEPARATOR` (`-`, `--`, `_` or `.`).
@@ -54,8 +54,12 @@ pub struct PeerConfig {
     /// Docker: the `tool-name-prefix` feature (servers' names as prefixes; default off).
     pub tool_name_prefix: Option<bool>,
     /// Per server, the name the peer knows it by: LiteLLM's alias, Docker's catalog prefix,
-    /// MetaMCP's server name, the Cloudflare server id.
+    /// MetaMCP's server name, the Cloudflare server id, ToolHive's workload; Obot's `toolPrefix`.
     pub prefixes: Vec<(String, String)>,
+    /// ToolHive's `conflictResolution` (default [`Strategy::Prefix`]).
+    pub strategy: Option<Strategy>,
+    /// ToolHive's `priorityOrder` (workloads, first wins), with strategy `"priority"`.
+    pub priority: Vec<String>,
 }
 
 impl PeerConfig {
@@ -73,6 +77,32 @@ impl PeerConfig {
             normalize: self.normalize,
             tool_name_prefix: self.tool_name_prefix,
             prefixes: self.prefixes.clone(),
+            strategy: self.strategy,
+            priority: self.priority.clone(),
+        }
+    }
+}
+
+/// ToolHive vMCP's `conflictResolution`, for the `toolhive` style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// `"prefix"`: every tool carries its workload, in the prefix format.
+    Prefix,
+    /// `"priority"`: of a shared name, the workload first in `priority` keeps it; the others'
+    /// copies are dropped.
+    Priority,
+    /// `"manual"`: a shared name is refused.
+    Manual,
+}
+
+impl Strategy {
+    pub(crate) fn parse(text: &str) -> Option<Strategy> {
+        match text {
+            "prefix" => Some(Strategy::Prefix),
+            "priority" => Some(Strategy::Priority),
+            "manual" => Some(Strategy::Manual),
+            _ => None,
         }
     }
 }
@@ -193,6 +223,62 @@ impl From<UpstreamPattern> for PatternConfig {
     }
 }
 
+/// One tool's settings (`tools: [{ server, tool, name?, description?, enabled? }]`), keyed by
+/// the server and the tool's upstream name: the name to expose it under, the description to
+/// show, whether to offer it (over any `enabled` / `disabled` pattern).
+///
+/// ```
+/// use mcp_naming::router::ToolOverride;
+/// let mut code_search = ToolOverride::new("github", "search_code");
+/// code_search.name = Some("code_search".into());
+/// code_search.description = Some("Search code across every repository the gateway can see".into());
+/// assert_eq!(code_search.tool, "search_code");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ToolOverride {
+    /// The configured server.
+    pub server: String,
+    /// The tool's name as the server lists it.
+    pub tool: String,
+    /// The exposed name (as `tools/list` shows it), checked like any exposed name.
+    pub name: Option<String>,
+    /// The description clients see instead of the server's.
+    pub description: Option<String>,
+    /// Offer the tool (`true`) or hide it (`false`), whatever the patterns say.
+    pub enabled: Option<bool>,
+}
+
+impl ToolOverride {
+    /// Settings for `server`'s tool `tool`, none set yet.
+    pub fn new(server: impl Into<String>, tool: impl Into<String>) -> ToolOverride {
+        ToolOverride { server: server.into(), tool: tool.into(), name: None, description: None, enabled: None }
+    }
+}
+
+/// What happens when several servers serve one tool name and names can be bare (`prefixMode`
+/// `conditional` or `never`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Conflicts {
+    /// `"prefix"` (the default): as `prefixMode` says (`conditional`: each carries its server;
+    /// `never`: a collision).
+    #[default]
+    Prefix,
+    /// `{ "priority": [servers…], "others"?: "prefix" | "drop" }`: the first server of the list
+    /// that serves the name keeps it bare (servers not in the list come after, in
+    /// configuration order); the others carry their server, or are not listed at all.
+    Priority {
+        /// The servers, first wins.
+        order: Vec<String>,
+        /// Drop the others instead of prefixing them.
+        drop_others: bool,
+    },
+    /// `"manual"`: names stay bare, and every conflict is an error until a `tools` entry
+    /// renames one side.
+    Manual,
+}
+
 /// The whole configuration: built in code with [`RouterConfig::new`] and its public fields, or
 /// read from JSON with [`RouterConfig::from_json`] (what the npm and Python packages do).
 ///
@@ -230,6 +316,10 @@ pub struct RouterConfig {
     /// When exposed names carry the server (default [`PrefixMode::Always`]; peer styles prefix
     /// as the peer does).
     pub prefix_mode: PrefixMode,
+    /// Per-tool settings.
+    pub tools: Vec<ToolOverride>,
+    /// What happens when servers share a bare name.
+    pub conflicts: Conflicts,
 }
 
 impl RouterConfig {
@@ -246,12 +336,28 @@ impl RouterConfig {
             provider: None,
             strict: true,
             prefix_mode: PrefixMode::Always,
+            tools: Vec::new(),
+            conflicts: Conflicts::Prefix,
         }
     }
 }
 
-const CONFIG_KEYS: &[&str] =
-    &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict", "prefixMode"];
+const CONFIG_KEYS: &[&str] = &[
+    "style",
+    "gateway",
+    "servers",
+    "builtins",
+    "aliases",
+    "enabled",
+    "disabled",
+    "provider",
+    "strict",
+    "prefixMode",
+    "tools",
+    "conflicts",
+];
+const TOOL_KEYS: &[&str] = &["server", "tool", "name", "description", "enabled"];
+const PRIORITY_KEYS: &[&str] = &["priority", "others"];
 const MODES: &[&str] = &["always", "conditional", "never"];
 const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "enabled"];
 const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
@@ -280,6 +386,71 @@ fn patterns(r: &mut Reader, parent: &Json, key: &str) -> Vec<PatternConfig> {
     out
 }
 
+fn overrides(r: &mut Reader, parent: &Json) -> Vec<ToolOverride> {
+    let items = r.array(parent, "tools", "", "an array");
+    let mut out = Vec::with_capacity(items.len());
+    for (i, v) in items.iter().enumerate() {
+        let path = format!("tools[{i}]");
+        if r.object(v, &path, TOOL_KEYS).is_none() {
+            continue;
+        }
+        let server = r.req_string(v, "server", &path, "a configured server's name");
+        let tool = r.req_string(v, "tool", &path, "the tool's name as the server lists it");
+        let name = r.opt_string(v, "name", &path);
+        let description = r.opt_string(v, "description", &path);
+        let enabled = r.opt_bool(v, "enabled", &path);
+        if let (Some(server), Some(tool)) = (server, tool) {
+            out.push(ToolOverride { server, tool, name, description, enabled });
+        }
+    }
+    out
+}
+
+fn conflicts(r: &mut Reader, parent: &Json) -> Conflicts {
+    match parent.get("conflicts") {
+        None | Some(Json::Null) => Conflicts::Prefix,
+        Some(Json::String(s)) => match s.as_str() {
+            "prefix" => Conflicts::Prefix,
+            "manual" => Conflicts::Manual,
+            other => {
+                let choices = ["prefix", "manual"];
+                let near = crate::suggest::closest(other, choices, 1).first().map(|s| s.to_string());
+                r.problem(
+                    "conflicts",
+                    format!(
+                        "{} is not \"prefix\", \"manual\" or {{ priority: [servers…], others? }}",
+                        crate::text::quoted(&crate::text::clip(other, 40))
+                    ),
+                )
+                .suggestion = near;
+                Conflicts::Prefix
+            }
+        },
+        Some(v @ Json::Object(_)) => {
+            r.object(v, "conflicts", PRIORITY_KEYS);
+            if v.get("priority").is_none() {
+                r.problem("conflicts.priority", "is required (the servers, first wins)");
+            }
+            let order = r.strings(v, "priority", "conflicts");
+            let drop_others = r
+                .opt_choice(v, "others", "conflicts", &["prefix", "drop"], |t| match t {
+                    "prefix" => Some(false),
+                    "drop" => Some(true),
+                    _ => None,
+                })
+                .unwrap_or(false);
+            Conflicts::Priority { order, drop_others }
+        }
+        Some(other) => {
+            r.problem(
+                "conflicts",
+                format!("must be \"prefix\", \"manual\" or {{ priority: [servers…] }}, got {}", other.described()),
+            );
+            Conflicts::Prefix
+        }
+    }
+}
+
 fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
     match value.get("style") {
         Some(Json::String(s)) => Some(StyleConfig::Named(s.clone())),
@@ -297,6 +468,8 @@ fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
             config.normalize = r.opt_bool(s, "normalize", "style");
             config.tool_name_prefix = r.opt_bool(s, "toolNamePrefix", "style");
             config.prefixes = prefixes;
+            config.strategy = r.opt_choice(s, "strategy", "style", &["prefix", "priority", "manual"], Strategy::parse);
+            config.priority = r.strings(s, "priority", "style");
             Some(StyleConfig::Peer(config))
         }
         Some(s @ Json::Object(_)) => {
@@ -401,6 +574,9 @@ pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
         });
     config.strict = r.opt_bool(value, "strict", "").unwrap_or(true);
     config.prefix_mode = r.opt_choice(value, "prefixMode", "", MODES, prefix_mode).unwrap_or_default();
+    config.tools = overrides(&mut r, value);
+    complete &= config.tools.len() == count("tools");
+    config.conflicts = conflicts(&mut r, value);
     (Some(config), r, complete)
 }
 

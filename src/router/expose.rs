@@ -5,6 +5,7 @@
 //! only the tool parts the list added or removed, and pattern warnings keep counts.
 
 use super::compile::{Compiled, Rule};
+use super::config::PrefixMode;
 use super::naming::{New, Plan, Rename};
 use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
 use super::table::Entry;
@@ -97,6 +98,7 @@ impl Router {
         table.maintain();
         if kind == Kind::Tool {
             warnings.extend(self.unmatched_patterns(si));
+            warnings.extend(self.unmatched_overrides(si));
         }
         let exposed = if with_exposed { self.exposed_of(kind, si) } else { Vec::new() };
         Ok(Exposure { exposed, skipped, changed, warnings, placement })
@@ -135,6 +137,9 @@ impl Router {
     /// Whether the configuration offers a server's item under `name`.
     fn offered(&self, server: usize, upstream: &str, name: &str) -> bool {
         let s = &self.c.servers[server];
+        if let Some(on) = self.c.override_of(server, upstream).and_then(|o| o.enabled) {
+            return s.enabled && on;
+        }
         let unruled = self.c.enabled.is_empty() && self.c.disabled.is_empty();
         s.enabled && (unruled || self.allowed(Some(&s.name), upstream, &[name, &self.qualify(name)]))
     }
@@ -185,16 +190,23 @@ impl Router {
             let enabled = self.offered(server, &upstream, &r.name);
             let (c, table, hits) = self.split(kind);
             let before = table.entry(r.id).clone();
-            changed |= before.visible() || (enabled && before.listed);
+            changed |= before.visible() || (enabled && r.listed);
             // A renamed tool is still listed: its old name is unknown, not removed.
-            let (id, _) = table.rename(r.id, r.name.clone(), r.bare, enabled, &c.parts());
+            let (id, _) = table.rename(r.id, r.name.clone(), r.bare, enabled, r.listed, &c.parts());
             table.removed.remove(r.name.as_str());
             let now = table.entry(id);
             if let Some(hits) = hits {
                 count_patterns(c, hits, std::iter::once(&before), -1);
                 count_patterns(c, hits, std::iter::once(now), 1);
             }
-            out.push(Renamed { slot: now.slot as usize, pos: now.pos as usize, name: r.name, enabled });
+            out.push(Renamed {
+                slot: now.slot as usize,
+                pos: now.pos as usize,
+                name: r.name,
+                enabled,
+                listed: r.listed,
+                routed: r.listed,
+            });
         }
         (out, changed)
     }
@@ -235,6 +247,54 @@ impl Router {
         out
     }
 
+    /// `tools` entries for server `si` naming a tool it does not list: a typo there leaves the
+    /// tool as it was (exposed, or hidden) without a word.
+    fn unmatched_overrides(&self, si: usize) -> Vec<Diagnostic> {
+        let table = self.table(Kind::Tool);
+        let mine = || table.segment(self.c.style.slot(si)).map(|(_, e)| e).filter(|e| e.server as usize == si);
+        let mut out: Vec<(&str, Diagnostic)> = Vec::new();
+        for ((server, tool), o) in &self.c.overrides {
+            if *server as usize != si || mine().any(|e| e.upstream() == &**tool) {
+                continue;
+            }
+            let near = crate::suggest::closest(tool, mine().map(Entry::upstream), 1).first().map(|s| s.to_string());
+            let mut d = Diagnostic::at_path(
+                Code::UnmatchedPattern,
+                format!("{}.tool", o.path),
+                match &near {
+                    Some(n) => format!(
+                        "server {} lists no tool {}: did you mean {}?",
+                        quoted(&self.c.servers[si].name),
+                        quoted(tool),
+                        quoted(n)
+                    ),
+                    None => format!("server {} lists no tool {}", quoted(&self.c.servers[si].name), quoted(tool)),
+                },
+            );
+            d.severity = Severity::Warning;
+            d.suggestion = near;
+            out.push((&o.path, d));
+        }
+        // The configuration's order, whatever the map's.
+        out.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(b.0)));
+        out.into_iter().map(|(_, d)| d).collect()
+    }
+
+    /// The description `tools` gives server `server`'s tool `upstream`, if any: what clients
+    /// see instead of the server's (the host puts it in the tool object it lists).
+    pub fn description_of(&self, server: usize, upstream: &str) -> Option<&str> {
+        self.c.override_of(server, upstream).and_then(|o| o.description.as_deref())
+    }
+
+    /// Every description `tools` gives: `(server index, upstream tool, description)`, in no
+    /// particular order (what a host that keeps the tool objects needs to list them).
+    pub fn descriptions(&self) -> impl Iterator<Item = (usize, &str, &str)> {
+        self.c
+            .overrides
+            .iter()
+            .filter_map(|((si, upstream), o)| Some((*si as usize, &**upstream, o.description.as_deref()?)))
+    }
+
     pub(crate) fn check_upstream(&self, kind: Kind, server: &str, upstream: &str) -> Result<(), Error> {
         // What every listed name passes: 1 to 128 ASCII characters (one UTF-16 unit each).
         if !upstream.is_empty() && upstream.len() <= crate::convention::mcp::MAX_LEN && upstream.is_ascii() {
@@ -267,8 +327,16 @@ impl Router {
         }
     }
 
-    /// Whether `name` would shadow a built-in, an alias or another server's name.
-    pub(crate) fn check_shadowing(&self, kind: Kind, si: usize, upstream: &str, name: &str) -> Result<(), Error> {
+    /// Whether `name` would shadow a built-in, an alias or another server's name (one a server
+    /// below `si` in `conflicts: { priority }` gives up for tool part `part` excepted).
+    pub(crate) fn check_shadowing(
+        &self,
+        kind: Kind,
+        si: usize,
+        upstream: &str,
+        name: &str,
+        part: &str,
+    ) -> Result<(), Error> {
         let server = &self.c.servers[si].name;
         let is_qualified = |b: &str| b.strip_prefix(self.c.qualified_prefix.as_str()) == Some(name);
         let this = || format!("server {} {} {}", quoted(server), kind.noun(), quoted(upstream));
@@ -294,8 +362,22 @@ impl Router {
                 )));
             }
         }
-        let other = self.table(kind).by_fold(name).map(|(_, e)| e).find(|e| e.server as usize != si);
+        let other = self
+            .table(kind)
+            .by_fold(name)
+            .map(|(_, e)| e)
+            .find(|e| e.server as usize != si && !self.yields(e, part, si));
         if let Some(e) = other {
+            // `conflicts: "manual"`: an override settles it.
+            let settle = if self.c.manual {
+                format!(
+                    ": settle it with a tools entry renaming one of them ({{ server: {}, tool: {}, name: … }})",
+                    quoted(server),
+                    quoted(upstream)
+                )
+            } else {
+                String::new()
+            };
             let this = this();
             let other = format!(
                 "server {} {} {}",
@@ -304,10 +386,10 @@ impl Router {
                 quoted(e.upstream())
             );
             return Err(if e.name() == name {
-                collision(format!("{this} would expose as {}, which {other} already has", quoted(name)))
+                collision(format!("{this} would expose as {}, which {other} already has{settle}", quoted(name)))
             } else {
                 confusable(format!(
-                    "{this} would expose as {}, which differs from {other} ({}) only in case or separators",
+                    "{this} would expose as {}, which differs from {other} ({}) only in case or separators{settle}",
                     quoted(name),
                     quoted(e.name())
                 ))
@@ -319,6 +401,40 @@ impl Router {
     /// Whether another server than `si` serves tool part `part` (conditional prefixing).
     pub(crate) fn served_elsewhere(&self, kind: Kind, part: &str, si: usize) -> bool {
         self.table(kind).by_part(part).any(|(_, e)| e.server as usize != si)
+    }
+
+    /// Whether server `si`'s tool part `part` is exposed bare, and whether it is listed (a
+    /// server that loses a name to another under `conflicts: { priority }` with `others:
+    /// "drop"` is not): the decision of `prefixMode` and `conflicts`, the same whatever order the
+    /// servers list in.
+    pub(crate) fn bare_of(&self, kind: Kind, part: &str, si: usize) -> (bool, bool) {
+        match self.c.prefix_mode {
+            PrefixMode::Always => (false, true),
+            PrefixMode::Never => (true, true),
+            PrefixMode::Conditional => match &self.c.priority {
+                None => (!self.served_elsewhere(kind, part, si), true),
+                Some((rank, drop_others)) => {
+                    let beaten = self
+                        .table(kind)
+                        .by_part(part)
+                        .any(|(_, e)| e.server as usize != si && rank[e.server as usize] < rank[si]);
+                    if beaten {
+                        (false, !drop_others)
+                    } else {
+                        (true, true)
+                    }
+                }
+            },
+        }
+    }
+
+    /// Whether entry `e` gives up its name to server `si`'s tool part `part` (a server above it in
+    /// `conflicts: { priority }` listing the same part): then `si` may take it.
+    pub(crate) fn yields(&self, e: &Entry, part: &str, si: usize) -> bool {
+        match &self.c.priority {
+            Some((rank, _)) => e.part.as_deref() == Some(part) && rank[e.server as usize] > rank[si],
+            None => false,
+        }
     }
 }
 

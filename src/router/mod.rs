@@ -37,6 +37,7 @@
 //! assert_eq!(err.suggestions, ["context7_get_library_docs"]);
 //! ```
 
+mod cache;
 mod compile;
 mod config;
 mod expose;
@@ -45,6 +46,7 @@ mod header;
 mod index;
 mod mcp;
 mod naming;
+mod notify;
 mod order;
 mod pattern;
 pub(crate) mod peers;
@@ -55,16 +57,23 @@ mod server;
 mod style;
 mod table;
 mod template;
+mod ui;
 
 pub use crate::convention::syntropy::Upstream;
+pub use cache::{CacheScope, ListCache};
 pub use config::{
-    PatternConfig, PeerConfig, PrefixMode, RouterConfig, Sdk, ServerConfig, StyleConfig, UpstreamPattern,
+    Conflicts, PatternConfig, PeerConfig, PrefixMode, RouterConfig, Sdk, ServerConfig, Strategy, StyleConfig,
+    ToolOverride, UpstreamPattern,
 };
-pub use header::{decode as decode_name_header, encode as encode_name_header, is_header_safe};
-pub use mcp::{call_tool_text, json_rpc_code, page, Gateway, Mapped, Page};
+pub use header::{
+    decode as decode_name_header, encode as encode_name_header, is_header_safe, name_header_required, NameHeader,
+    NAME_HEADER_REVISION,
+};
+pub use mcp::{call_tool_text, http_status, json_rpc_code, page, Gateway, Mapped, Page, Relay};
+pub use notify::{Listed, Notice};
 pub use peers::PEERS;
 pub use placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
-pub use resources::{ExposedResource, ResourceRoute, UriKind};
+pub use resources::{CompletionRef, ExposedResource, ResourceRoute, UiResource, UriKind};
 pub use route::Target;
 pub use server::Server;
 pub use style::STYLES;
@@ -291,6 +300,12 @@ impl Router {
     /// empty for the other styles: a qualified name routes as the name without it.
     pub fn qualified_prefix(&self) -> &str {
         &self.c.qualified_prefix
+    }
+
+    /// The gateway's own server name as clients see it (`gateway` in the configuration; by
+    /// default `syntropy` for the syntropy style, else `gateway`).
+    pub fn gateway(&self) -> &str {
+        &self.c.gateway
     }
 }
 

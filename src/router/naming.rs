@@ -49,6 +49,8 @@ pub(crate) struct Rename {
     pub id: Id,
     pub name: String,
     pub bare: bool,
+    /// Listed and routed (`false`: dropped by a `conflicts: { priority }` with `others: "drop"`).
+    pub listed: bool,
 }
 
 /// A naming style. See the module documentation.

@@ -81,6 +81,10 @@ pub struct Renamed {
     pub name: String,
     /// Whether the configuration offers it under the new name.
     pub enabled: bool,
+    /// Whether it is in the list a client sees (`false`: dropped by `conflicts: { priority }`).
+    pub listed: bool,
+    /// Whether calls to its name reach it.
+    pub routed: bool,
 }
 
 /// Where the names stand after an expose, for a host that keeps the upstream objects itself:

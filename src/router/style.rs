@@ -258,6 +258,10 @@ struct Fresh<'a> {
     /// The name before fitting.
     name: String,
     bare: bool,
+    /// Listed and routed (`false`: dropped by `conflicts: { priority }`).
+    listed: bool,
+    /// Named by an override: not fitted, not renamed by conditional prefixing.
+    fixed: bool,
 }
 
 impl Fresh<'_> {
@@ -282,13 +286,17 @@ pub(crate) fn plan_own(
     let mut fresh: Vec<Fresh> = Vec::with_capacity(items.len());
     let mut skipped = Vec::new();
     for (index, upstream) in items {
+        let renamed = r.c.override_of(si, upstream).and_then(|o| o.name.as_deref());
         let part = own.part(upstream, server);
-        let bare = match r.c.prefix_mode {
-            PrefixMode::Always => false,
-            PrefixMode::Never => true,
-            PrefixMode::Conditional => !r.served_elsewhere(kind, &part, si),
+        let (bare, listed) = match renamed {
+            Some(_) => (true, true),
+            None => r.bare_of(kind, &part, si),
         };
-        let name = if bare { own.bare(&part) } else { own.join(&server.name, &part) };
+        let name = match renamed {
+            Some(name) => name.to_string(),
+            None if bare => own.bare(&part),
+            None => own.join(&server.name, &part),
+        };
         let key = fold_hash(&name);
         let checked = r
             .check_upstream(kind, &server.name, upstream)
@@ -299,7 +307,7 @@ pub(crate) fn plan_own(
                 }
                 None => Ok(()),
             })
-            .and_then(|()| r.check_shadowing(kind, si, upstream, &name))
+            .and_then(|()| r.check_shadowing(kind, si, upstream, &name, &part))
             .and_then(|()| {
                 own.check_name(&name).map_err(|m| Error::new(Code::InvalidToolName, Span::whole(upstream), m))
             });
@@ -310,7 +318,7 @@ pub(crate) fn plan_own(
                     Cow::Borrowed(_) => None,
                     Cow::Owned(p) => Some(p),
                 };
-                fresh.push(Fresh { index, upstream, part, name, bare });
+                fresh.push(Fresh { index, upstream, part, name, bare, listed, fixed: renamed.is_some() });
             }
             (Err(e), OnInvalid::Skip) => {
                 skipped.push(Skipped { name: upstream.to_string(), code: e.code, message: e.message })
@@ -327,10 +335,10 @@ pub(crate) fn plan_own(
             server: si,
             index: f.index,
             upstream: f.upstream.into(),
-            part: conditional.then(|| f.part().to_string()),
+            part: (conditional && !f.fixed).then(|| f.part().to_string()),
             name,
-            listed: true,
-            routed: true,
+            listed: f.listed,
+            routed: f.listed,
             bare: f.bare,
         })
         .collect();
@@ -343,19 +351,23 @@ fn fitted_names(own: &Own, r: &Router, kind: Kind, si: usize, fresh: &mut [Fresh
         return fresh.iter_mut().map(|f| std::mem::take(&mut f.name)).collect();
     };
     let table = r.table(kind);
-    let others = |n: &str| table.by_name(n).is_some_and(|(_, e)| e.server as usize != si);
+    // Another server's name, unless that server yields it to this one (`conflicts: { priority }`).
+    let others =
+        |n: &str, part: &str| table.by_name(n).is_some_and(|(_, e)| e.server as usize != si && !r.yields(e, part, si));
     let builtin = |n: &str| kind == Kind::Tool && r.c.builtins.iter().any(|b| b == n);
     let server = &r.c.servers[si].name;
     let (prefix, sep) = (own.prefix(), own.separator());
     // The server part is shortened only when some name does not fit, and then for all.
-    let too_long = fresh.iter().any(|f| f.name.len() > limit.max);
-    let room = if too_long { fit::server_room(prefix, sep, fresh.iter().map(Fresh::part), limit) } else { usize::MAX };
+    let too_long = fresh.iter().any(|f| !f.fixed && f.name.len() > limit.max);
+    let parts = fresh.iter().filter(|f| !f.fixed).map(Fresh::part);
+    let room = if too_long { fit::server_room(prefix, sep, parts, limit) } else { usize::MAX };
     let fits = |f: &Fresh| {
-        f.name.len() <= limit.max
-            && limit.provider.is_none_or(|p| p.accepts(&f.name))
-            && (f.bare || server.len() <= room)
-            && !others(&f.name)
-            && !builtin(&f.name)
+        f.fixed
+            || (f.name.len() <= limit.max
+                && limit.provider.is_none_or(|p| p.accepts(&f.name))
+                && (f.bare || server.len() <= room)
+                && !others(&f.name, f.part())
+                && !builtin(&f.name))
     };
     // Names that fit as they are keep them; the others must not take one of those either.
     let keep: Vec<bool> = fresh.iter().map(fits).collect();
@@ -372,7 +384,7 @@ fn fitted_names(own: &Own, r: &Router, kind: Kind, si: usize, fresh: &mut [Fresh
         }
         let (s, sep) = if f.bare { ("", "") } else { (server.as_str(), sep) };
         let fitted = fit::fit(prefix, s, sep, f.part(), limit, room, |n| {
-            taken.contains(n) || others(n) || builtin(n) || (n != f.name && plain.contains(n))
+            taken.contains(n) || others(n, f.part()) || builtin(n) || (n != f.name && plain.contains(n))
         });
         taken.insert(fitted.clone());
         out.push(fitted);
@@ -396,36 +408,40 @@ pub(crate) fn reprefix(own: &Own, r: &Router, kind: Kind, parts: &[String]) -> (
     ids.extend(table.stuck.iter().copied().filter(|&id| table.get(id).is_some()));
     ids.sort_unstable();
     ids.dedup();
-    let mut renames = Vec::new();
-    let mut stuck = Vec::new();
+    // What each entry wants: bare (and listed), or prefixed (listed unless dropped).
+    let mut wants: Vec<(Id, bool, bool)> = Vec::new();
     for id in ids {
         let e = table.entry(id);
         let Some(part) = e.part.as_deref() else { continue };
-        let mut servers: Vec<u32> = Vec::new();
-        for (_, o) in table.by_part(part) {
-            if !servers.contains(&o.server) {
-                servers.push(o.server);
-            }
+        let (bare, listed) = r.bare_of(kind, part, e.server as usize);
+        if bare != e.bare || listed != e.listed {
+            wants.push((id, bare, listed));
         }
-        let want = servers.len() == 1;
-        if want == e.bare {
-            continue;
-        }
+    }
+    // Names given up first, so that a server that wins a name (`conflicts: { priority }`) can
+    // take it from the ones that lose it in the same change.
+    wants.sort_by_key(|&(_, bare, _)| bare);
+    let losing: HashSet<Id> = wants.iter().filter(|w| !w.1).map(|w| w.0).collect();
+    let mut renames = Vec::new();
+    let mut stuck = Vec::new();
+    for (id, want, listed) in wants {
+        let e = table.entry(id);
+        let Some(part) = e.part.as_deref() else { continue };
         let server = &r.c.servers[e.server as usize].name;
         let plain = if want { own.bare(part) } else { own.join(server, part) };
-        if want && table.by_fold(&plain).any(|(j, _)| j != id) {
+        if want && table.by_fold(&plain).any(|(j, _)| j != id && !losing.contains(&j)) {
             stuck.push(id);
             continue;
         }
         let name = match r.c.limit {
             None => plain,
             Some(limit) => {
-                let taken = |n: &str| table.by_name(n).is_some_and(|(j, _)| j != id);
+                let taken = |n: &str| table.by_name(n).is_some_and(|(j, _)| j != id && !losing.contains(&j));
                 let (s, sep) = if want { ("", "") } else { (server.as_str(), own.separator()) };
                 fit::fit(own.prefix(), s, sep, part, limit, usize::MAX, taken)
             }
         };
-        renames.push(Rename { id, name, bare: want });
+        renames.push(Rename { id, name, bare: want, listed });
     }
     (renames, stuck)
 }

@@ -22,3 +22,13 @@ test("the README's migration example runs and gives what it says", async () => {
   assert.equal(new Function('Router', code)(Router), expected);
   assert.equal(expected, 'memory__save');
 });
+
+test("the README's overrides and conflicts example runs and gives what it says", async () => {
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const block = readme.split('```js\n').map((b) => b.split('```')[0]).find((b) => b.includes("conflicts: { priority: ['github'] }"));
+  assert.ok(block, 'the README has the overrides example');
+  const { Router } = await import('mcp-naming');
+  const expected = JSON.parse(block.match(/\/\/ (\[.*\])$/m)[1].replaceAll("'", '"'));
+  const code = block.replace(/^router\.listTools\(\)/m, 'return router.listTools()');
+  assert.deepEqual(new Function('Router', code)(Router), expected);
+});

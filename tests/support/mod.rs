@@ -1,7 +1,12 @@
-//! What every native test runner shares: reading the crate's inputs (options, tool-state files,
+//! What every native test runner shares: the typed loader of tests/data ([`data`]), the runner
+//! of scenario steps ([`steps`]), and reading the crate's inputs (options, tool-state files,
 //! router configurations) out of test data through the crate's own readers, so a test case is
 //! read exactly as the npm and Python packages read the same value.
+// Each test binary uses part of it.
 #![allow(dead_code)]
+
+pub mod data;
+pub mod steps;
 
 use mcp_naming::router::RouterConfig;
 use mcp_naming::syntropy::ToolState;

@@ -18,19 +18,29 @@
 //! | `agentgateway` | `<target>_<tool>` or bare (mode) | kept | prefixed: both listed; `never`: both dropped |
 //! | `metamcp` | `<server without [^A-Za-z0-9_-]>__<tool>` | kept | both listed, calls go to the last |
 //! | `cloudflare-agents` | `tool_<id without ->_<tool>` | kept | one entry, at the first's place, for the last |
+//! | `toolhive` | `prefix`: `<format><tool>`; `priority` / `manual`: bare | kept | `priority`: the first in `priority` keeps it; `manual`: refused; else one kept (Go map order: the router keeps the first by workload) |
+//! | `envoy-ai-gateway` | `<backend>__<tool>` | kept | both listed, calls go to the last |
+//! | `bedrock-agentcore` | `<target>___<tool>` | kept | both listed, calls go to the last |
+//! | `1mcp` | `<server>_1mcp_<tool, trimmed>` | kept | both listed, calls go to the last |
+//! | `obot` | `<toolPrefix><tool>` | kept | one entry, for the last server in name order |
 
+mod agentcore;
 mod agentgateway;
 mod cloudflare;
 mod contextforge;
 mod docker;
 pub(crate) mod endpoint;
+mod envoy;
 mod fastmcp;
 mod langchain;
 mod litellm;
 mod metamcp;
+mod obot;
+mod onemcp;
 pub(crate) mod openai;
+pub(crate) mod toolhive;
 
-use super::config::{PrefixMode, Sdk};
+use super::config::{PrefixMode, Sdk, Strategy};
 use super::naming::{Item, New, Plan};
 use super::order::{order, permute};
 use super::placement::{OnInvalid, Skipped};
@@ -51,6 +61,11 @@ pub const PEERS: &[&str] = &[
     "agentgateway",
     "metamcp",
     "cloudflare-agents",
+    "toolhive",
+    "envoy-ai-gateway",
+    "bedrock-agentcore",
+    "1mcp",
+    "obot",
 ];
 
 /// The parameters each peer takes beside `peer`.
@@ -64,6 +79,8 @@ pub(crate) fn keys(peer: &str) -> &'static [&'static str] {
         "agentgateway" => &["peer", "mode"],
         "metamcp" => &["peer", "prefixes"],
         "cloudflare-agents" => &["peer", "normalize", "prefixes"],
+        "toolhive" => &["peer", "strategy", "prefix", "priority", "prefixes"],
+        "obot" => &["peer", "prefixes"],
         _ => &["peer"],
     }
 }
@@ -78,6 +95,10 @@ pub(crate) struct Params {
     pub normalize: Option<bool>,
     pub tool_name_prefix: Option<bool>,
     pub prefixes: Vec<(String, String)>,
+    /// ToolHive's `conflictResolution`.
+    pub strategy: Option<Strategy>,
+    /// ToolHive's `priorityOrder`.
+    pub priority: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -91,6 +112,11 @@ pub(crate) enum Peer {
     AgentGateway { mode: PrefixMode },
     MetaMcp,
     Cloudflare { normalize: bool },
+    ToolHive { strategy: Strategy, format: String, priority: Vec<String> },
+    Envoy,
+    AgentCore,
+    OneMcp,
+    Obot,
 }
 
 /// A peer with its parameters.
@@ -98,7 +124,8 @@ pub(crate) enum Peer {
 pub(crate) struct PeerStyle {
     pub peer: Peer,
     /// Per server, the name the peer knows it by where that is not the configured name:
-    /// LiteLLM's alias, Docker's catalog prefix, MetaMCP's server name, the Cloudflare id.
+    /// LiteLLM's alias, Docker's catalog prefix, MetaMCP's server name, the Cloudflare id,
+    /// ToolHive's workload; Obot's `toolPrefix`.
     pub prefixes: Vec<(String, String)>,
 }
 
@@ -164,6 +191,11 @@ impl PeerStyle {
             Peer::AgentGateway { .. } => "agentgateway",
             Peer::MetaMcp => "metamcp",
             Peer::Cloudflare { .. } => "cloudflare-agents",
+            Peer::ToolHive { .. } => "toolhive",
+            Peer::Envoy => "envoy-ai-gateway",
+            Peer::AgentCore => "bedrock-agentcore",
+            Peer::OneMcp => "1mcp",
+            Peer::Obot => "obot",
         }
     }
 
@@ -204,6 +236,14 @@ impl PeerStyle {
             "agentgateway" => Peer::AgentGateway { mode: params.mode.unwrap_or(PrefixMode::Conditional) },
             "metamcp" => Peer::MetaMcp,
             "cloudflare-agents" => Peer::Cloudflare { normalize: params.normalize.unwrap_or(false) },
+            "toolhive" => toolhive_peer(params)?,
+            "envoy-ai-gateway" => Peer::Envoy,
+            "bedrock-agentcore" => Peer::AgentCore,
+            "1mcp" => Peer::OneMcp,
+            "obot" => {
+                obot::check_prefixes(&params.prefixes).map_err(|m| ("style.prefixes", m))?;
+                Peer::Obot
+            }
             other => {
                 return Err((
                     "style.peer",
@@ -239,6 +279,9 @@ impl PeerStyle {
             Peer::LiteLlm { separator } => litellm::check_server_name(name, separator),
             Peer::ContextForge { .. } => contextforge::check_server_name(name),
             Peer::AgentGateway { .. } => agentgateway::check_target_name(name),
+            Peer::Envoy => envoy::check_backend_name(name),
+            Peer::AgentCore => agentcore::check_target_name(name),
+            Peer::OneMcp => onemcp::check_server_name(name),
             // A name given in `prefixes` is the upstream's serverInfo.name, which MetaMCP
             // sanitizes instead of checking.
             Peer::MetaMcp if known == name => metamcp::check_server_name(name),
@@ -265,6 +308,9 @@ impl PeerStyle {
                 Some(PeerUris::AgentGateway { prefixed: mode == PrefixMode::Always || configured != 1 })
             }
             Peer::FastMcp => Some(PeerUris::FastMcp),
+            Peer::Envoy => Some(PeerUris::Envoy),
+            Peer::OneMcp => Some(PeerUris::OneMcp),
+            Peer::ToolHive { .. } => Some(PeerUris::Verbatim),
             _ => None,
         }
     }
@@ -275,6 +321,9 @@ impl PeerStyle {
             Peer::LangChain { .. } | Peer::MetaMcp => Some("__"),
             Peer::LiteLlm { separator } => Some(separator),
             Peer::FastMcp | Peer::AgentGateway { .. } => Some("_"),
+            Peer::Envoy => Some("__"),
+            Peer::AgentCore => Some("___"),
+            Peer::OneMcp => Some(onemcp::SEPARATOR),
             _ => None,
         }
     }
@@ -287,15 +336,23 @@ impl PeerStyle {
         }
     }
 
-    /// Names every listed tool of every server. `configured` is the number of configured
-    /// servers; `reserved` the gateway's own tool names.
+    /// Names every listed tool (or prompt, when `prompts`) of every server. `configured` is the
+    /// number of configured servers; `reserved` the gateway's own tool names.
     ///
     /// # Errors
     /// What the peer itself refuses: `name_collision` for Docker's collisions and reserved names,
     /// and for the OpenAI Agents SDK's server names that redact alike; `invalid_tool_name` when
-    /// ContextForge drops every tool of a server.
-    pub(crate) fn name(&self, lists: &[Listed<'_>], configured: usize, reserved: &[String]) -> Result<Naming, Error> {
+    /// ContextForge drops every tool of a server, and when a 1MCP tool's name is empty once
+    /// trimmed; `name_collision` for ToolHive's `manual` conflicts.
+    pub(crate) fn name(
+        &self,
+        lists: &[Listed<'_>],
+        configured: usize,
+        reserved: &[String],
+        prompts: bool,
+    ) -> Result<Naming, Error> {
         let known: Vec<&str> = lists.iter().map(|l| self.known_as(l.name)).collect();
+        let mut notes = Vec::new();
         let (tools, dropped, duplicates) = match &self.peer {
             Peer::OpenAi { python } => (openai::name(lists, &known, reserved, *python)?, Vec::new(), None),
             Peer::LangChain { prefix } => {
@@ -321,8 +378,21 @@ impl PeerStyle {
             Peer::Cloudflare { normalize } => {
                 (cloudflare::name(lists, &known, *normalize), Vec::new(), Some(Duplicates::FirstPlaceLastWins))
             }
+            Peer::ToolHive { strategy, format, priority } => {
+                let (tools, dropped, said) = toolhive::name(lists, &known, *strategy, format, priority, prompts)?;
+                notes = said;
+                (tools, dropped, None)
+            }
+            Peer::Envoy => (envoy::name(lists), Vec::new(), Some(Duplicates::ListAllCallLast)),
+            Peer::AgentCore => (agentcore::name(lists), Vec::new(), Some(Duplicates::ListAllCallLast)),
+            Peer::OneMcp => (onemcp::name(lists)?, Vec::new(), Some(Duplicates::ListAllCallLast)),
+            Peer::Obot => {
+                let (tools, said) = obot::name(lists, &self.prefixes);
+                notes = said;
+                (tools, Vec::new(), None)
+            }
         };
-        let mut naming = Naming { tools, dropped, notes: Vec::new() };
+        let mut naming = Naming { tools, dropped, notes };
         if let Some(policy) = duplicates {
             self.resolve_duplicates(&mut naming, lists, policy);
         }
@@ -424,6 +494,32 @@ impl super::naming::Naming for PeerStyle {
     }
 }
 
+/// ToolHive's parameters: `strategy` (default `prefix`), `prefix` (its `prefixFormat`, default
+/// `{workload}_`), `priority` (its `priorityOrder`, required by and only read with `priority`).
+fn toolhive_peer(params: &Params) -> Result<Peer, (&'static str, String)> {
+    let strategy = params.strategy.unwrap_or(Strategy::Prefix);
+    let priority = params.priority.clone();
+    if strategy == Strategy::Priority {
+        if priority.is_empty() {
+            return Err((
+                "style.priority",
+                "is required with strategy \"priority\" (ToolHive's priorityOrder: workloads, first wins)".to_string(),
+            ));
+        }
+        if let Some(i) = priority.iter().position(String::is_empty) {
+            return Err(("style.priority", format!("[{i}] is empty: ToolHive refuses an empty workload")));
+        }
+    } else if !priority.is_empty() {
+        return Err((
+            "style.priority",
+            "is only read with strategy \"priority\": set `strategy: \"priority\"` or remove it".to_string(),
+        ));
+    }
+    let format =
+        params.prefix.clone().filter(|p| !p.is_empty()).unwrap_or_else(|| toolhive::DEFAULT_FORMAT.to_string());
+    Ok(Peer::ToolHive { strategy, format, priority })
+}
+
 /// A warning for each listed name that a model provider refuses.
 pub(crate) fn provider_notes<'a>(peer: &str, names: impl Iterator<Item = &'a str>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -499,7 +595,7 @@ pub(crate) fn plan_peer(
     let upstream_of =
         |server: usize, tool: usize| listed.iter().find(|l| l.server == server).map_or("", |l| l.tools[tool]);
     let reserved: &[String] = if kind == Kind::Tool { &r.c.builtins } else { &[] };
-    let mut naming = peer.name(&listed, n, reserved)?;
+    let mut naming = peer.name(&listed, n, reserved, kind == Kind::Prompt)?;
     let mut skipped: Vec<Skipped> = Vec::new();
     for d in naming.dropped.iter().filter(|d| d.server == si) {
         skipped.push(Skipped { name: upstream_of(si, d.tool).to_string(), code: d.code, message: d.message.clone() });

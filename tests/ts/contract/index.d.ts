@@ -1,3 +1,6 @@
+// The hand-written declarations mcp-naming shipped as index.d.ts before they were generated from
+// the TypeScript glue (pkg-config/src), kept as they were: tests/ts/contract.mts holds the
+// generated ones to them (nothing may disappear or narrow). Never edit; add to the glue.
 // Types of the mcp-naming package. The names and shapes are a contract: see the README.
 
 export type ConventionId = "mcp" | "chora" | "syntropy" | "claude" | "agent" | "openproject" | "registry";

@@ -4,6 +4,7 @@
 // `module` condition comes first in the exports map). node:fs is required when the file is read,
 // not imported: an ES import of node:fs costs Node 20 about 2.5 ms at start, node:module 0.5 ms.
 import { createRequire } from 'node:module';
+import type * as fs from 'node:fs';
 
 /**
  * A lazy source for lazyCore: the .wasm at `url` (a file: URL), compiled. The CommonJS entries
@@ -11,12 +12,12 @@ import { createRequire } from 'node:module';
  * (its ES imports take the `deno` condition), and Deno gets the embedded copy rather than a
  * prompt for read access; so does any process that cannot read the file.
  */
-export function wasmFile(url, embedded) {
+export function wasmFile(url: URL, embedded?: () => string): () => WebAssembly.Module | string {
   return () => {
-    if (embedded && typeof globalThis.Deno === 'object') return embedded();
+    if (embedded && typeof (globalThis as { Deno?: unknown }).Deno === 'object') return embedded();
     let bytes;
     try {
-      bytes = createRequire(url)('node:fs').readFileSync(url);
+      bytes = (createRequire(url)('node:fs') as typeof fs).readFileSync(url);
     } catch (e) {
       if (embedded) return embedded();
       throw e;

@@ -1,3 +1,6 @@
+// The hand-written declarations mcp-naming shipped as openproject.d.ts before they were generated from
+// the TypeScript glue (pkg-config/src), kept as they were: tests/ts/contract.mts holds the
+// generated ones to them (nothing may disappear or narrow). Never edit; add to the glue.
 // mcp-naming/openproject: OpenProject's data conventions, with their own .wasm.
 export { NamingError } from './index.js';
 

@@ -1,3 +1,6 @@
+// The hand-written declarations mcp-naming shipped as registry.d.ts before they were generated from
+// the TypeScript glue (pkg-config/src), kept as they were: tests/ts/contract.mts holds the
+// generated ones to them (nothing may disappear or narrow). Never edit; add to the glue.
 // mcp-naming/registry: the tool registry's checks, with their own .wasm.
 import type { Diagnostic } from './index.js';
 export { NamingError } from './index.js';

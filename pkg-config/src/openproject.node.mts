@@ -1,5 +1,5 @@
 // mcp-naming/openproject for Node and Bun: the .wasm is read from its file
-// on the first call that needs the core (pkg-config/node-wasm.mjs).
+// on the first call that needs the core (node-wasm.mts).
 import install from './openproject-api.mjs';
 import { wasmFile } from './node-wasm.mjs';
 

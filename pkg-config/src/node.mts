@@ -1,5 +1,5 @@
 // The root export (conventions, providers, the router) for Node and Bun: the .wasm is read
-// from its file on the first call that needs the core (pkg-config/node-wasm.mjs).
+// from its file on the first call that needs the core (node-wasm.mts).
 import install from './api.mjs';
 import { wasmFile } from './node-wasm.mjs';
 
