@@ -204,15 +204,16 @@ fn arguments_of<'j>(tool: MetaTool, arguments: &'j Json) -> Result<&'j [(String,
             return Err(bad(format!("{}: arguments must be an object, got {}", tool.name(), other.described())));
         }
     };
-    if let Some((k, _)) = members.iter().find(|(k, _)| !tool.keys().contains(&k.as_str())) {
-        let near = crate::suggest::closest(k, tool.keys().iter().copied(), 1).first().map(|s| s.to_string());
-        let mut e = bad(format!(
-            "{}: unknown argument {}{}",
-            tool.name(),
-            quoted(k),
-            near.as_ref().map(|n| format!(": did you mean {}?", quoted(n))).unwrap_or_default()
-        ));
-        e.suggestions = near.into_iter().collect();
+    let mut r = crate::read::Reader::argument();
+    if !members.is_empty() {
+        r.object(arguments, "arguments", tool.keys());
+    }
+    if r.is_clean() {
+        return Ok(members);
+    }
+    if let Some(d) = r.into_error("").diagnostics.into_iter().next() {
+        let mut e = bad(format!("{}: {}", tool.name(), d.message));
+        e.suggestions = d.suggestion.into_iter().collect();
         return Err(e);
     }
     Ok(members)
