@@ -23,8 +23,7 @@ fn gateway(config: &str) -> Gateway {
 /// Exposes `tools` (name, description, parameters) of `server` with their texts.
 fn expose(r: &mut Router, server: &str, tools: &[(&str, &str, &[&str])]) {
     let items: Vec<ListItem<'_>> = tools.iter().map(|t| ListItem::Named(t.0)).collect();
-    let texts: Vec<ToolText<'_>> =
-        tools.iter().map(|t| ToolText { description: Some(t.1), parameters: t.2 }).collect();
+    let texts: Vec<ToolText<'_>> = tools.iter().map(|t| ToolText { description: Some(t.1), parameters: t.2 }).collect();
     r.expose_list_with(Kind::Tool, server, &items, &texts, OnInvalid::Throw).unwrap();
 }
 
@@ -131,7 +130,8 @@ fn conditional_prefixing_renames_in_the_index() {
 #[test]
 fn search_answers_are_the_same_built_at_once_or_kept_up() {
     // One router searched after every expose, one only at the end: the same hits and scores.
-    let config = r#"{ "style": "agent", "provider": "openai", "servers": [{ "name": "a" }, { "name": "b" }, { "name": "c" }] }"#;
+    let config =
+        r#"{ "style": "agent", "provider": "openai", "servers": [{ "name": "a" }, { "name": "b" }, { "name": "c" }] }"#;
     let (mut kept, mut once) = (router(config), router(config));
     let steps: [(&str, &[(&str, &str, &[&str])]); 5] =
         [("a", GITHUB), ("b", FS), ("a", &GITHUB[1..]), ("c", GITHUB), ("b", &FS[..1])];
@@ -335,7 +335,10 @@ fn call_tool_maps_to_the_tool_it_names() {
             r#"{ "name": "call_tool", "arguments": { "name": "search_tools" } }"#,
             "call_tool: \"search_tools\" is a meta-tool: call it directly",
         ),
-        (r#"{ "name": "search_tools", "arguments": {} }"#, "\"search_tools\" is answered by the gateway itself (discovery): see Gateway::discovery_result"),
+        (
+            r#"{ "name": "search_tools", "arguments": {} }"#,
+            "\"search_tools\" is answered by the gateway itself (discovery): see Gateway::discovery_result",
+        ),
     ] {
         let e = fails(params);
         assert_eq!((e.code.as_str(), e.message.as_str()), ("invalid_argument", message), "{params}");
