@@ -18,7 +18,10 @@ mod suggest;
 #[path = "../src/search/mod.rs"]
 mod search;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use mcp_naming::router::{
+    Kind, ListItem, OnInvalid, Router, RouterConfig, SearchOptions, ServerConfig, StyleConfig, ToolText,
+};
 use search::{Document, SearchIndex};
 use std::hint::black_box;
 use std::time::Instant;
@@ -257,5 +260,102 @@ fn bench(c: &mut Criterion) {
     println!("search/heap after the replacements: {} bytes", index.heap_size());
 }
 
-criterion_group!(benches, bench);
+fn server_name(server: usize) -> String {
+    format!("{}{}", PRODUCTS[server % PRODUCTS.len()], server / PRODUCTS.len())
+}
+
+/// Exposes one server's tools with their texts, as a host that searches does.
+fn expose_server(router: &mut Router, tools: &[Tool]) {
+    let items: Vec<ListItem<'_>> = tools.iter().map(|t| ListItem::Named(&t.upstream)).collect();
+    let parameters: Vec<Vec<&str>> = tools.iter().map(|t| t.parameters.iter().map(String::as_str).collect()).collect();
+    let texts: Vec<ToolText<'_>> = tools
+        .iter()
+        .zip(&parameters)
+        .map(|(t, p)| ToolText { description: Some(&t.description), parameters: p })
+        .collect();
+    let server = server_name(tools[0].server as usize);
+    router.place_list_with(Kind::Tool, &server, &items, &texts, OnInvalid::Throw).unwrap();
+}
+
+/// A claude-style router over the catalog's 2,000 servers, every server exposed with texts.
+fn router_over(tools: &[Tool]) -> Router {
+    let servers = (0..SERVERS).map(|s| ServerConfig::new(server_name(s))).collect();
+    let mut router = Router::new(RouterConfig::new(StyleConfig::Named("claude".into()), servers)).unwrap();
+    for server in tools.chunks(TOOLS) {
+        expose_server(&mut router, server);
+    }
+    router
+}
+
+/// Search through the router: the index built on the first search, an expose taken in by the
+/// next, queries with their names resolved, and what the router holds for search.
+fn bench_router(c: &mut Criterion) {
+    let tools = catalog();
+    let start = Instant::now();
+    let mut router = router_over(&tools);
+    let exposed = start.elapsed();
+    let texts = router.search_heap_size();
+    let start = Instant::now();
+    let first = router.search_tools("create issue", &SearchOptions::default()).unwrap();
+    let built = start.elapsed();
+    println!(
+        "router-search/catalog: {} tools exposed with texts in {:.0} ms (texts kept: {} bytes, {} B a tool); first search (builds the index) {:.0} ms, first hit {:?}; search heap {} bytes ({} B a tool)",
+        tools.len(),
+        exposed.as_secs_f64() * 1e3,
+        texts,
+        texts / tools.len(),
+        built.as_secs_f64() * 1e3,
+        first.first().map(|h| &h.name),
+        router.search_heap_size(),
+        router.search_heap_size() / tools.len()
+    );
+    let mut group = c.benchmark_group("router-search");
+    group.sample_size(10);
+    group.bench_function("first search of 100k tools (builds the index)", |b| {
+        b.iter_batched(
+            || router_over(&tools),
+            |r| r.search_tools("create issue", &SearchOptions::default()).unwrap().len(),
+            BatchSize::PerIteration,
+        )
+    });
+    group.sample_size(100);
+    let mut rng = Rng(11);
+    let replacements: Vec<Vec<Tool>> = (0..64).map(|k| server_tools(&mut rng, k * 37 % SERVERS, 1 + k)).collect();
+    let mut round = 0;
+    group.bench_function("expose one server's 50 tools, index built", |b| {
+        b.iter(|| {
+            expose_server(&mut router, &replacements[round % replacements.len()]);
+            round += 1;
+        })
+    });
+    group.bench_function("expose one server's 50 tools, then search", |b| {
+        b.iter(|| {
+            expose_server(&mut router, &replacements[round % replacements.len()]);
+            round += 1;
+            router.search_tools("create issue", &SearchOptions::default()).unwrap().len()
+        })
+    });
+    let exact = tools[12_345].exposed.clone();
+    let server7 = server_name(7);
+    for (label, query, server) in [
+        ("2 words", "create issue", None),
+        ("3 words, 2 misspelled", "get usr profle", None),
+        ("exact exposed name", exact.as_str(), None),
+        ("2 words, one server", "create issue", Some(server7.as_str())),
+    ] {
+        let options = SearchOptions { limit: Some(10), server };
+        group.bench_function(format!("search_tools {label}"), |b| {
+            b.iter(|| router.search_tools(black_box(query), &options).unwrap().len())
+        });
+    }
+    group.finish();
+    // A router that never searches holds no index.
+    let mut quiet =
+        Router::new(RouterConfig::new(StyleConfig::Named("claude".into()), vec![ServerConfig::new(server_name(0))]))
+            .unwrap();
+    quiet.expose(&server_name(0), &["a"]).unwrap();
+    println!("router-search/never searched: {} bytes", quiet.search_heap_size());
+}
+
+criterion_group!(benches, bench, bench_router);
 criterion_main!(benches);

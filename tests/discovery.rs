@@ -20,8 +20,11 @@ fn gateway(config: &str) -> Gateway {
     Gateway::from_json(&json(config)).unwrap()
 }
 
-/// Exposes `tools` (name, description, parameters) of `server` with their texts.
-fn expose(r: &mut Router, server: &str, tools: &[(&str, &str, &[&str])]) {
+/// A tool: name, description, parameters.
+type Tool<'a> = (&'a str, &'a str, &'a [&'a str]);
+
+/// Exposes `tools` of `server` with their texts.
+fn expose(r: &mut Router, server: &str, tools: &[Tool<'_>]) {
     let items: Vec<ListItem<'_>> = tools.iter().map(|t| ListItem::Named(t.0)).collect();
     let texts: Vec<ToolText<'_>> = tools.iter().map(|t| ToolText { description: Some(t.1), parameters: t.2 }).collect();
     r.expose_list_with(Kind::Tool, server, &items, &texts, OnInvalid::Throw).unwrap();
@@ -133,7 +136,7 @@ fn search_answers_are_the_same_built_at_once_or_kept_up() {
     let config =
         r#"{ "style": "agent", "provider": "openai", "servers": [{ "name": "a" }, { "name": "b" }, { "name": "c" }] }"#;
     let (mut kept, mut once) = (router(config), router(config));
-    let steps: [(&str, &[(&str, &str, &[&str])]); 5] =
+    let steps: [(&str, &[Tool<'_>]); 5] =
         [("a", GITHUB), ("b", FS), ("a", &GITHUB[1..]), ("c", GITHUB), ("b", &FS[..1])];
     for (server, tools) in steps {
         expose(&mut kept, server, tools);

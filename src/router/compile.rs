@@ -34,6 +34,9 @@ impl Rule {
     }
 }
 
+/// Compiled patterns, each with its path in the configuration.
+pub(crate) type Rules = Vec<(String, Rule)>;
+
 /// A configuration, checked and compiled: what the router decides with.
 #[derive(Debug)]
 pub(crate) struct Compiled {
@@ -60,7 +63,7 @@ pub(crate) struct Compiled {
     /// `conflicts: "manual"`.
     pub manual: bool,
     /// `discovery`: the `always` rules, and `maxListed`.
-    pub discovery: Option<(Vec<(String, Rule)>, Option<usize>)>,
+    pub discovery: Option<(Rules, Option<usize>)>,
 }
 
 /// A `tools` entry, compiled.

@@ -196,7 +196,7 @@ fn bad(message: String) -> Error {
 }
 
 /// The arguments of a meta-tool call: an object (absent: empty) with only its keys.
-fn arguments_of<'j>(tool: MetaTool, arguments: &'j Json) -> Result<&'j [(String, Json)], Error> {
+fn arguments_of(tool: MetaTool, arguments: &Json) -> Result<&[(String, Json)], Error> {
     let members = match arguments {
         Json::Null => &[][..],
         Json::Object(m) => &m[..],
@@ -361,13 +361,19 @@ impl Router {
     /// The result of a `get_tool_details` call: `object` (the host's tool object, as it would
     /// list it) under the exposed name, with the description `tools` gives, as
     /// `structuredContent` and as JSON text.
+    /// `tool` is [`Router::details_target`]'s answer.
     pub fn details_result(&self, tool: &ToolRef, object: &Json) -> Json {
+        self.details_of(&tool.name, tool.server_index, &tool.upstream, object)
+    }
+
+    /// [`Router::details_result`] from the parts of a [`ToolRef`] (what the packages hand back).
+    pub fn details_of(&self, name: &str, server_index: usize, upstream: &str, object: &Json) -> Json {
         let mut members = match object {
             Json::Object(m) => m.clone(),
             _ => Vec::new(),
         };
-        set(&mut members, "name", Json::String(tool.name.clone()));
-        if let Some(d) = self.description_of(tool.server_index, &tool.upstream) {
+        set(&mut members, "name", Json::String(name.to_string()));
+        if let Some(d) = self.description_of(server_index, upstream) {
             set(&mut members, "description", Json::String(d.to_string()));
         }
         let object = Json::Object(members);
