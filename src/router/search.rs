@@ -85,8 +85,8 @@ struct Doc {
     server: u32,
     upstream: Box<str>,
     name: Box<str>,
-    /// The description it was indexed with (the override's or the server's).
-    description: Option<Box<str>>,
+    /// The item of its server's list (its text).
+    item: u32,
 }
 
 /// The index and what it has yet to take in (behind a lock: searches are answered from `&self`).
@@ -332,7 +332,9 @@ impl Router {
                     upstream: doc.upstream.to_string(),
                     score: h.score,
                     matched: h.matched.names().collect(),
-                    description: doc.description.as_deref().map(str::to_string),
+                    description: self
+                        .indexed_description(doc.server as usize, &doc.upstream, doc.item)
+                        .map(str::to_string),
                 })
             })
             .collect())
@@ -341,7 +343,9 @@ impl Router {
     /// The bytes the search index holds (0 before the first search).
     pub fn search_heap_size(&self) -> usize {
         let s = self.search.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let docs: usize = s.info.iter().flatten().map(|d| d.upstream.len() + d.name.len() + 64).sum();
+        // Each document's names, its slot, and its key in its server's map (estimated: string
+        // bytes, a map entry's 32 and a slot's 48).
+        let docs: usize = s.info.iter().flatten().map(|d| 2 * d.upstream.len() + d.name.len() + 48 + 32).sum();
         let texts: usize = self.search.texts.iter().flatten().map(|t| t.text.len() + 24).sum();
         s.index.as_ref().map_or(0, SearchIndex::heap_size) + docs + texts
     }
@@ -383,6 +387,13 @@ impl Router {
         }
     }
 
+    /// The description a tool is searched by: the one `tools` gives, else the server's (the
+    /// texts and the index agree once caught up).
+    fn indexed_description(&self, si: usize, upstream: &str, item: u32) -> Option<&str> {
+        self.description_of(si, upstream)
+            .or_else(|| self.search.texts[si].get(item as usize).and_then(Stored::description))
+    }
+
     /// Entry `e`'s document, as it now stands: (re)indexed when listed, dropped when not.
     fn index_entry(&self, s: &mut State, e: &Entry) {
         let si = e.server as usize;
@@ -409,12 +420,8 @@ impl Router {
         let names = if e.name() == e.upstream() { &names[..1] } else { &names[..] };
         let doc = Document { names, description, parameters: &parameters, group: e.server };
         s.index.as_mut().expect("built").insert(id, &doc);
-        s.info[id as usize] = Some(Doc {
-            server: e.server,
-            upstream: e.upstream().into(),
-            name: e.name().into(),
-            description: description.map(Into::into),
-        });
+        s.info[id as usize] =
+            Some(Doc { server: e.server, upstream: e.upstream().into(), name: e.name().into(), item: e.index });
     }
 
     /// The names of the listed tools `discovery.always` matches, in the order clients see them
