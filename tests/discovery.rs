@@ -405,3 +405,46 @@ fn discovery_configurations_refused() {
         ["tools[0].name: \"Search-Tools\" is the name of discovery's meta-tool \"search_tools\" (or differs from it only in case or separators)"]
     );
 }
+
+#[test]
+fn the_published_catalog_through_the_router() {
+    // tests/data/fixtures/mcp-catalog.json: 99 tools of 12 published servers (tests/search.rs
+    // ranks 39 queries over the index itself); here through the router's expose and search.
+    let data: serde_json::Value = serde_json::from_str(include_str!("data/fixtures/mcp-catalog.json")).unwrap();
+    let servers: Vec<&str> =
+        data["sources"].as_array().unwrap().iter().map(|s| s["server"].as_str().unwrap()).collect();
+    let config = serde_json::json!({ "style": "claude", "servers": servers.iter().map(|s| serde_json::json!({ "name": s })).collect::<Vec<_>>() });
+    let mut r = router(&config.to_string());
+    for server in &servers {
+        let tools: Vec<&serde_json::Value> =
+            data["tools"].as_array().unwrap().iter().filter(|t| t["server"] == *server).collect();
+        let params: Vec<Vec<&str>> = tools
+            .iter()
+            .map(|t| t["parameters"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect())
+            .collect();
+        let items: Vec<ListItem<'_>> = tools.iter().map(|t| ListItem::Named(t["name"].as_str().unwrap())).collect();
+        let texts: Vec<ToolText<'_>> = tools
+            .iter()
+            .zip(&params)
+            .map(|(t, p)| ToolText { description: t["description"].as_str(), parameters: p })
+            .collect();
+        r.expose_list_with(Kind::Tool, server, &items, &texts, OnInvalid::Throw).unwrap();
+    }
+    for (query, first) in [
+        ("take a screenshot of the page", "puppeteer__puppeteer_screenshot"),
+        ("post message to slack", "slack__slack_post_message"),
+        ("read the knowledge graph", "memory__read_graph"),
+        ("merge pull request", "github__merge_pull_request"),
+        ("serach code", "github__search_code"),
+        ("elevaton", "google-maps__maps_elevation"),
+        ("direcotry tree", "filesystem__directory_tree"),
+        ("getUserProfile", "slack__slack_get_user_profile"),
+        ("environment variables", "everything__get-env"),
+        ("list_dir", "filesystem__list_directory"),
+    ] {
+        assert_eq!(names(&r, query, None).first().map(String::as_str), Some(first), "{query}");
+    }
+    let kept = names(&r, "search repositories", Some("github"));
+    assert_eq!(kept[0], "github__search_repositories");
+    assert!(kept.iter().all(|n| n.starts_with("github__")), "{kept:?}");
+}
