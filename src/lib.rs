@@ -40,6 +40,7 @@ mod provider;
 mod read;
 pub mod registry;
 pub mod router;
+mod search;
 mod sha1;
 mod suggest;
 pub mod syntropy;

@@ -8,10 +8,11 @@ use super::io;
 use super::{error_to_js, method_options};
 use js_sys::Array;
 use mcp_naming::router::{
-    decode_name_header, encode_name_header, is_header_safe, page, Exposure, Kind, ListItem, OnInvalid, Placement,
-    Router, Skipped, UriKind,
+    decode_name_header, encode_name_header, is_header_safe, page, tool_error_result, Exposure, Kind, ListItem,
+    OnInvalid, Placement, Router, Skipped, UriKind,
 };
-use mcp_naming::router::{CompletionRef, ListCache, Listed, NameHeader, Notice, Server};
+use mcp_naming::router::{CompletionRef, ListCache, Listed, NameHeader, Notice, SearchOptionsOwned, Server, ToolText};
+use mcp_naming::Json;
 use mcp_naming::{Diagnostic, Error, Method};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -146,21 +147,58 @@ impl WasmRouter {
         bad_got: Vec<String>,
         skip: bool,
     ) -> Result<u32, JsValue> {
+        self.expose_impl(kind, server, len, lengths, bad_at, bad_got, skip, None)
+    }
+
+    /// [`WasmRouter::expose`] of tools with each tool's searchable text (for `searchTools` and
+    /// discovery): after the names, the input buffer holds per item its description (if any)
+    /// and its input parameters' names; `texts` gives per item `[descriptionLength (0xFFFFFFFF:
+    /// none), parameterCount, parameterLength*]`, UTF-8 lengths.
+    #[allow(clippy::too_many_arguments)]
+    pub fn expose_texts(
+        &mut self,
+        server: &str,
+        len: u32,
+        lengths: &[u32],
+        bad_at: &[u32],
+        bad_got: Vec<String>,
+        skip: bool,
+        texts: &[u32],
+    ) -> Result<u32, JsValue> {
+        self.expose_impl(0, server, len, lengths, bad_at, bad_got, skip, Some(texts))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn expose_impl(
+        &mut self,
+        kind: u32,
+        server: &str,
+        len: u32,
+        lengths: &[u32],
+        bad_at: &[u32],
+        bad_got: Vec<String>,
+        skip: bool,
+        texts: Option<&[u32]>,
+    ) -> Result<u32, JsValue> {
         let on_invalid = if skip { OnInvalid::Skip } else { OnInvalid::Throw };
         let inner = &mut self.inner;
         let exposed = io::with_input(len, |joined| {
             let mut at = 0usize;
+            let mut take = |bytes: u32| {
+                let end = (at + bytes as usize).min(joined.len());
+                // Each string was encoded on its own, so its ends are character boundaries; a
+                // wrong length from a caller reads as an empty string, never as a panic.
+                let s = joined.get(at..end).unwrap_or("");
+                at = end;
+                s
+            };
             let mut got = bad_got.iter();
             let mut bad = bad_at.iter().peekable();
             let list: Vec<ListItem<'_>> = lengths
                 .iter()
                 .enumerate()
                 .map(|(i, &bytes)| {
-                    let end = (at + bytes as usize).min(joined.len());
-                    // Each name was encoded on its own, so its ends are character boundaries; a
-                    // wrong length from a caller reads as an empty name, never as a panic.
-                    let name = joined.get(at..end).unwrap_or("");
-                    at = end;
+                    let name = take(bytes);
                     if bad.next_if(|&&b| b == i as u32).is_some() {
                         ListItem::Unnamed(got.next().map_or("nothing", String::as_str))
                     } else {
@@ -168,7 +206,16 @@ impl WasmRouter {
                     }
                 })
                 .collect();
-            expose_kind(inner, kind, server, &list, on_invalid)
+            match texts {
+                None => expose_kind(inner, kind, server, &list, on_invalid),
+                Some(texts) => {
+                    let read = read_texts(texts, list.len(), &mut take)?;
+                    let texts: Vec<ToolText<'_>> =
+                        read.iter().map(|(d, p)| ToolText { description: *d, parameters: p }).collect();
+                    let e = inner.place_list_with(Kind::Tool, server, &list, &texts, on_invalid)?;
+                    Ok((e.changed, e.placement, e.skipped, e.warnings))
+                }
+            }
         });
         let (changed, placement, skipped, warnings) = exposed.map_err(err)?;
         let has_extra = !skipped.is_empty() || !warnings.is_empty();
@@ -186,6 +233,69 @@ impl WasmRouter {
             write_placement(&placement, &names, out, text);
             text.push_str(if text.is_empty() { "[]" } else { "]" });
         }))
+    }
+
+    /// `router.searchTools(query, { limit?, server? })`: `[{ name, server, upstream, score,
+    /// matched, description? }]`, best first, or the error.
+    pub fn search_tools(&self, query: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+        let o = SearchOptionsOwned::from_json(&json(&opts)?).map_err(err)?;
+        self.inner.search_tools(query, &o.as_options()).map(|hits| to_js(&hits)).map_err(|e| error_to_js(query, &e))
+    }
+
+    /// While discovery is on, the names of the tools listed beside the meta-tools
+    /// (`discovery.always`), in the order clients see them; `null` while it is off (list
+    /// every tool).
+    pub fn discovery_listing(&self) -> JsValue {
+        self.inner.discovery_listing().map_or(JsValue::NULL, |names| to_js(&names))
+    }
+
+    /// The meta-tool a `tools/call` of `name` is (`"search_tools"`, `"get_tool_details"`,
+    /// `"call_tool"`), or `null`.
+    pub fn meta_tool(&self, name: &str) -> JsValue {
+        self.inner.meta_tool(name).map_or(JsValue::NULL, |m| JsValue::from_str(m.name()))
+    }
+
+    /// The MCP tool result of a `search_tools` call with `arguments` (an `isError` result for
+    /// bad arguments).
+    pub fn search_result(&self, arguments: JsValue) -> Result<JsValue, JsValue> {
+        let answer = self.inner.search_result(&json(&arguments)?);
+        Ok(to_js(&answer.unwrap_or_else(|e| tool_error_result(&e))))
+    }
+
+    /// The tool a `get_tool_details` call with `arguments` names: `{ tool: { name,
+    /// serverIndex, server, upstream } }`, or `{ result }` (an `isError` result) when it names
+    /// none.
+    pub fn details_target(&self, arguments: JsValue) -> Result<JsValue, JsValue> {
+        Ok(match self.inner.details_target(&json(&arguments)?) {
+            Ok(tool) => to_js(&DetailsTarget { tool: Some(tool), result: None }),
+            Err(e) => to_js(&DetailsTarget { tool: None, result: Some(tool_error_result(&e)) }),
+        })
+    }
+
+    /// The MCP tool result of `get_tool_details` for the tool `details_target` gave: `object`
+    /// (the tool object as the glue lists it) under its exposed name.
+    pub fn details_result(
+        &self,
+        name: &str,
+        server_index: u32,
+        upstream: &str,
+        object: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        Ok(to_js(&self.inner.details_of(name, server_index as usize, upstream, &json(&object)?)))
+    }
+
+    /// Where a `call_tool` call goes: `name` the called name (what the `Mcp-Name` header in
+    /// `opts` is checked against), `arguments` its arguments, of which only `name` crosses
+    /// whole (of the inner `arguments`, only its type): `{ server, upstream, header }`, or the
+    /// error.
+    pub fn call_tool_target(&self, name: &str, arguments: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
+        let o = method_options(&opts, Method::Map)?;
+        NameHeader::new(o.header.as_deref(), o.protocol_version.as_deref())
+            .check(name)
+            .map_err(|e| error_to_js(name, &e))?;
+        let arguments = shallow(&arguments)?;
+        let inner_name = arguments.get("name").and_then(Json::as_str).unwrap_or("");
+        self.inner.call_tool_target(&arguments).map(|t| to_js(&t)).map_err(|e| error_to_js(inner_name, &e))
     }
 
     /// The skipped items and warnings of the last expose: `{ skipped, warnings }`.
@@ -279,6 +389,68 @@ impl WasmRouter {
 
 type Exposed = (bool, Placement, Vec<Skipped>, Vec<Diagnostic>);
 
+/// `details_target`'s answer.
+#[derive(Serialize)]
+struct DetailsTarget {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool: Option<mcp_naming::router::ToolRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<Json>,
+}
+
+/// Reads `[descriptionLength | NONE, parameterCount, parameterLength*]` per item, the strings
+/// taken one after the other.
+#[allow(clippy::type_complexity)]
+fn read_texts<'a>(
+    lengths: &[u32],
+    items: usize,
+    take: &mut impl FnMut(u32) -> &'a str,
+) -> Result<Vec<(Option<&'a str>, Vec<&'a str>)>, Error> {
+    let malformed =
+        || Error::invalid_argument("the search texts' lengths do not describe one text per item".to_string());
+    let mut out = Vec::with_capacity(items);
+    let mut at = lengths.iter().copied();
+    while out.len() < items {
+        let description = at.next().ok_or_else(malformed)?;
+        let description = (description != u32::MAX).then(|| take(description));
+        let count = at.next().ok_or_else(malformed)?;
+        let mut parameters = Vec::with_capacity((count as usize).min(64));
+        for _ in 0..count {
+            parameters.push(take(at.next().ok_or_else(malformed)?));
+        }
+        out.push((description, parameters));
+    }
+    if at.next().is_some() {
+        return Err(malformed());
+    }
+    Ok(out)
+}
+
+/// `call_tool`'s arguments with only what the core reads: `name` whole; the inner `arguments`
+/// as an empty object or array of its type (a payload stays in JavaScript); other members'
+/// keys (so that unknown ones are named).
+fn shallow(arguments: &JsValue) -> Result<Json, JsValue> {
+    if !arguments.is_object() || js_sys::Array::is_array(arguments) {
+        return json(arguments);
+    }
+    let entries = js_sys::Object::entries(&js_sys::Object::from(arguments.clone()));
+    let mut members = Vec::with_capacity(entries.length() as usize);
+    for entry in entries.iter() {
+        let pair = Array::from(&entry);
+        let key = pair.get(0).as_string().unwrap_or_default();
+        let value = pair.get(1);
+        let value = match key.as_str() {
+            "name" => json(&value)?,
+            _ if Array::is_array(&value) => Json::Array(Vec::new()),
+            _ if value.is_object() && !value.is_function() => Json::Object(Vec::new()),
+            _ if value.is_undefined() => continue,
+            _ => json(&value)?,
+        };
+        members.push((key, value));
+    }
+    Ok(Json::Object(members))
+}
+
 fn expose_kind(
     r: &mut Router,
     kind: u32,
@@ -298,6 +470,13 @@ fn expose_kind(
             (e.changed, e.placement, e.skipped, e.warnings)
         }
     })
+}
+
+/// The discovery meta-tools' definitions (`{ name, description, inputSchema }`), as
+/// `tools/list` shows them.
+#[wasm_bindgen]
+pub fn meta_tools() -> JsValue {
+    to_js(&mcp_naming::router::meta_tools())
 }
 
 /// What to do with an upstream notification of `method`: 0 forward it, 1 forward it with its

@@ -35,6 +35,9 @@ impl Rule {
     }
 }
 
+/// Compiled patterns, each with its path in the configuration.
+pub(crate) type Rules = Vec<(String, Rule)>;
+
 /// A configuration, checked and compiled: what the router decides with.
 #[derive(Debug)]
 pub(crate) struct Compiled {
@@ -60,6 +63,8 @@ pub(crate) struct Compiled {
     pub priority: Option<(Vec<usize>, bool)>,
     /// `conflicts: "manual"`.
     pub manual: bool,
+    /// `discovery`: the `always` rules, and `maxListed`.
+    pub discovery: Option<(Rules, Option<usize>)>,
 }
 
 /// A `tools` entry, compiled.
@@ -267,7 +272,10 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             }
         }
     }
-    for (list, patterns) in [("enabled", &config.enabled), ("disabled", &config.disabled)] {
+    let always = config.discovery.as_ref().map_or(&[][..], |d| &d.always[..]);
+    for (list, patterns) in
+        [("enabled", &config.enabled[..]), ("disabled", &config.disabled[..]), ("discovery.always", always)]
+    {
         for (i, p) in patterns.iter().enumerate() {
             let empty = |path: String, problems: &mut Vec<Diagnostic>| {
                 problems.push(problem(&path, "an empty pattern matches nothing: remove it".to_string()));
@@ -297,6 +305,9 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         }
     }
     let overrides = check_overrides(config, style.as_ref(), provider, &mut problems);
+    if config.discovery.is_some() {
+        check_meta_names(config, &mut problems);
+    }
     let (priority, manual, prefix_mode) = check_conflicts(config, style.as_ref(), &mut problems);
     let Some(styled) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
     let uris = match &styled {
@@ -336,7 +347,36 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         overrides,
         priority,
         manual,
+        discovery: config.discovery.as_ref().map(|d| (rules(&d.always, "discovery.always", claude), d.max_listed)),
     })
+}
+
+/// With `discovery`, the meta-tools' names are the gateway's: no built-in, alias or `tools`
+/// name may take one.
+fn check_meta_names(config: &RouterConfig, problems: &mut Vec<Diagnostic>) {
+    let meta = |name: &str| super::discovery::META.iter().find(|m| crate::router::fold_eq(m, name)).copied();
+    let taken = |what: String, m: &str| {
+        format!(
+            "{what} is the name of discovery's meta-tool {} (or differs from it only in case or separators)",
+            quoted(m)
+        )
+    };
+    for (i, b) in config.builtins.iter().enumerate() {
+        if let Some(m) = meta(b) {
+            problems.push(problem(&format!("builtins[{i}]"), taken(quoted(b), m)));
+        }
+    }
+    for (old, _) in &config.aliases {
+        if let Some(m) = meta(old) {
+            problems
+                .push(problem(&format!("aliases[{}]", quoted(old)), taken(format!("the alias {}", quoted(old)), m)));
+        }
+    }
+    for (i, t) in config.tools.iter().enumerate() {
+        if let Some(m) = t.name.as_deref().and_then(meta) {
+            problems.push(problem(&format!("tools[{i}].name"), taken(quoted(t.name.as_deref().unwrap_or("")), m)));
+        }
+    }
 }
 
 /// The `tools` entries, checked: configured servers, one entry per tool, names a client can use

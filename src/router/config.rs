@@ -210,6 +210,47 @@ pub enum Conflicts {
     Manual,
 }
 
+/// How `tools/list` shows a large catalog: `discovery: { mode: "search", always?, maxListed? }`.
+/// While discovery is active the list holds the meta-tools (`search_tools`,
+/// `get_tool_details`, `call_tool`: [`meta_tools`](super::meta_tools)) and the tools `always`
+/// matches; every tool stays callable, by its own name or through `call_tool`.
+///
+/// ```
+/// use mcp_naming::router::{Discovery, PatternConfig};
+/// let mut discovery = Discovery::search();
+/// discovery.always = vec![PatternConfig::from("github__*")];
+/// discovery.max_listed = Some(128);
+/// assert_eq!(discovery.max_listed, Some(128));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Discovery {
+    /// `"search"`, the one mode: search instead of listing.
+    pub mode: DiscoveryMode,
+    /// Tools listed whatever the size of the catalog: patterns as `enabled` takes them (globs
+    /// over exposed, qualified and upstream names, or `{ server, tool }`).
+    pub always: Vec<PatternConfig>,
+    /// List every tool while the catalog holds at most this many (Copilot refuses more than
+    /// 128); search above it. `None`: search whatever the size.
+    pub max_listed: Option<usize>,
+}
+
+impl Discovery {
+    /// Search mode, nothing always listed, whatever the size of the catalog.
+    pub fn search() -> Discovery {
+        Discovery { mode: DiscoveryMode::Search, always: Vec::new(), max_listed: None }
+    }
+}
+
+/// [`Discovery::mode`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DiscoveryMode {
+    /// `"search"`: the meta-tools instead of the catalog.
+    #[default]
+    Search,
+}
+
 /// The whole configuration: built in code with [`RouterConfig::new`] and its public fields, or
 /// read from JSON with [`RouterConfig::from_json`] (what the npm and Python packages do).
 ///
@@ -251,6 +292,8 @@ pub struct RouterConfig {
     pub tools: Vec<ToolOverride>,
     /// What happens when servers share a bare name.
     pub conflicts: Conflicts,
+    /// Search instead of listing a large catalog.
+    pub discovery: Option<Discovery>,
 }
 
 impl RouterConfig {
@@ -269,6 +312,7 @@ impl RouterConfig {
             prefix_mode: PrefixMode::Always,
             tools: Vec::new(),
             conflicts: Conflicts::Prefix,
+            discovery: None,
         }
     }
 }
@@ -286,7 +330,9 @@ const CONFIG_KEYS: &[&str] = &[
     "prefixMode",
     "tools",
     "conflicts",
+    "discovery",
 ];
+const DISCOVERY_KEYS: &[&str] = &["mode", "always", "maxListed"];
 const TOOL_KEYS: &[&str] = &["server", "tool", "name", "description", "enabled"];
 const PRIORITY_KEYS: &[&str] = &["priority", "others"];
 const MODES: &[&str] = &["always", "conditional", "never"];
@@ -294,11 +340,12 @@ const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "en
 const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
 const PATTERN_KEYS: &[&str] = &["server", "tool"];
 
-fn patterns(r: &mut Reader, parent: &Json, key: &str) -> Vec<PatternConfig> {
-    let items = r.array(parent, key, "", "an array");
+fn patterns(r: &mut Reader, parent: &Json, key: &str, at: &str) -> Vec<PatternConfig> {
+    let within = at.strip_suffix(key).and_then(|p| p.strip_suffix('.')).unwrap_or("");
+    let items = r.array(parent, key, within, "an array");
     let mut out = Vec::with_capacity(items.len());
     for (i, v) in items.iter().enumerate() {
-        let path = format!("{key}[{i}]");
+        let path = format!("{at}[{i}]");
         match v {
             Json::String(s) => out.push(PatternConfig::Name(s.clone())),
             Json::Object(_) => {
@@ -315,6 +362,33 @@ fn patterns(r: &mut Reader, parent: &Json, key: &str) -> Vec<PatternConfig> {
         }
     }
     out
+}
+
+fn discovery(r: &mut Reader, parent: &Json) -> (Option<Discovery>, bool) {
+    let v = match parent.get("discovery") {
+        None | Some(Json::Null) => return (None, true),
+        Some(v @ Json::Object(_)) => v,
+        Some(other) => {
+            r.problem(
+                "discovery",
+                format!("must be {{ mode: \"search\", always?, maxListed? }}, got {}", other.described()),
+            );
+            return (None, true);
+        }
+    };
+    r.object(v, "discovery", DISCOVERY_KEYS);
+    if v.get("mode").is_none() {
+        r.problem("discovery.mode", "is required: \"search\"");
+    }
+    let mode = r.opt_choice(v, "mode", "discovery", &["search"], |t| (t == "search").then_some(DiscoveryMode::Search));
+    let max_listed = r
+        .opt_number(v, "maxListed", "discovery", "a whole number from 0", |n| {
+            n >= 0.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX)
+        })
+        .map(|n| n as usize);
+    let always = patterns(r, v, "always", "discovery.always");
+    let kept = always.len() == v.get("always").and_then(Json::as_array).map_or(0, <[Json]>::len);
+    (mode.map(|mode| Discovery { mode, always, max_listed }), kept)
 }
 
 fn overrides(r: &mut Reader, parent: &Json) -> Vec<ToolOverride> {
@@ -493,8 +567,8 @@ pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
     config.gateway = r.opt_string(value, "gateway", "");
     config.builtins = r.strings(value, "builtins", "");
     config.aliases = r.pairs(value, "aliases", "", "an object of old name → current name");
-    config.enabled = patterns(&mut r, value, "enabled");
-    config.disabled = patterns(&mut r, value, "disabled");
+    config.enabled = patterns(&mut r, value, "enabled", "enabled");
+    config.disabled = patterns(&mut r, value, "disabled", "disabled");
     let count = |key: &str| value.get(key).and_then(Json::as_array).map_or(0, <[Json]>::len);
     complete &= config.builtins.len() == count("builtins")
         && config.enabled.len() == count("enabled")
@@ -508,6 +582,9 @@ pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
     config.tools = overrides(&mut r, value);
     complete &= config.tools.len() == count("tools");
     config.conflicts = conflicts(&mut r, value);
+    let (discovery, kept) = discovery(&mut r, value);
+    config.discovery = discovery;
+    complete &= kept;
     (Some(config), r, complete)
 }
 

@@ -42,7 +42,7 @@ impl Router {
         items: &[ListItem<'_>],
         on_invalid: OnInvalid,
     ) -> Result<Exposure, Error> {
-        self.expose_items(kind, server, items, on_invalid, true)
+        self.expose_items(kind, server, items, None, on_invalid, true)
     }
 
     /// [`Router::expose_list`] without [`Exposure::exposed`] (left empty): what a host that
@@ -57,14 +57,15 @@ impl Router {
         items: &[ListItem<'_>],
         on_invalid: OnInvalid,
     ) -> Result<Exposure, Error> {
-        self.expose_items(kind, server, items, on_invalid, false)
+        self.expose_items(kind, server, items, None, on_invalid, false)
     }
 
-    fn expose_items(
+    pub(crate) fn expose_items(
         &mut self,
         kind: Kind,
         server: &str,
         items: &[ListItem<'_>],
+        texts: Option<&[super::ToolText<'_>]>,
         on_invalid: OnInvalid,
         with_exposed: bool,
     ) -> Result<Exposure, Error> {
@@ -88,6 +89,9 @@ impl Router {
         let plan = self.c.style.plan(self, kind, si, named, on_invalid)?;
         skipped.extend(plan.skipped.iter().cloned());
         let mut warnings = plan.notes.clone();
+        if kind == Kind::Tool {
+            self.search.set_texts(si, texts);
+        }
         let (mut placement, mut changed, parts) = self.apply(kind, si, plan);
         let (renames, stuck) = self.c.style.follow(self, kind, &parts);
         let (renamed, more) = self.apply_renames(kind, renames);
@@ -161,11 +165,26 @@ impl Router {
                 .collect();
             placement.segments.push(Segment { slot, entries: entries.iter().map(placed).collect() });
             parts.extend(entries.iter().filter_map(|e| e.part.as_deref().map(str::to_string)));
+            let old = {
+                let (c, table, _) = self.split(kind);
+                table.replace(slot, entries, &c.parts())
+            };
+            if kind == Kind::Tool {
+                // What search and discovery keep: the servers whose entries changed, the count listed.
+                let now = || self.tools.segment(slot).map(|(_, e)| e);
+                let listed = now().filter(|e| e.visible()).count();
+                let was = old.iter().filter(|e| e.visible()).count();
+                let mut servers: Vec<u32> = now().chain(old.iter()).map(|e| e.server).collect();
+                servers.sort_unstable();
+                servers.dedup();
+                self.search.listed = (self.search.listed + listed).saturating_sub(was);
+                for s in servers {
+                    self.search.touch(s as usize);
+                }
+            }
             let (c, table, hits) = self.split(kind);
-            let name_part = c.parts();
-            let old = table.replace(slot, entries, &name_part);
-            let before = old.iter().filter(|e| e.visible()).map(|e| e.name());
-            changed |= before.ne(table.segment(slot).map(|(_, e)| e).filter(|e| e.visible()).map(|e| e.name()));
+            let old_visible = old.iter().filter(|e| e.visible()).map(|e| e.name());
+            changed |= old_visible.ne(table.segment(slot).map(|(_, e)| e).filter(|e| e.visible()).map(|e| e.name()));
             parts.extend(old.iter().filter_map(|e| e.part.as_deref().map(str::to_string)));
             if let Some(hits) = hits {
                 count_patterns(c, hits, old.iter(), -1);
@@ -199,6 +218,13 @@ impl Router {
                 count_patterns(c, hits, std::iter::once(&before), -1);
                 count_patterns(c, hits, std::iter::once(now), 1);
             }
+            let (slot, pos, visible) = (now.slot as usize, now.pos as usize, now.visible());
+            if kind == Kind::Tool {
+                self.search.listed =
+                    (self.search.listed + usize::from(visible)).saturating_sub(usize::from(before.visible()));
+                self.search.renamed(slot, pos);
+            }
+            let now = self.table(kind).entry(id);
             out.push(Renamed {
                 slot: now.slot as usize,
                 pos: now.pos as usize,

@@ -29,11 +29,13 @@
 //! ```
 
 use super::cache::{CacheScope, ListCache};
+use super::discovery::{tool_error_result, MetaTool};
 use super::header::NameHeader;
 use super::notify::{Listed, Notice};
 use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement};
 use super::resources::CompletionRef;
 use super::resources::{ExposedResource, UriKind};
+use super::search::ToolText;
 use super::ui;
 use super::{Kind, Router, RouterConfig};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
@@ -251,6 +253,14 @@ fn param<'j>(params: &'j Json, field: &str) -> Result<&'j str, Error> {
     }
 }
 
+/// The names of a tool's input parameters (`inputSchema.properties`' keys).
+fn parameter_names(tool: &Json) -> Vec<&str> {
+    match tool.get("inputSchema").and_then(|s| s.get("properties")) {
+        Some(Json::Object(members)) => members.iter().map(|(k, _)| k.as_str()).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// An entry as the gateway keeps it: where the router placed it, under which name.
 #[derive(Clone, Debug)]
 struct Held {
@@ -345,7 +355,29 @@ impl Objects {
             .skip(p.start)
             .take(p.end - p.start)
             .map(|h| with_field(self.object(&h.placed), field, &h.name));
-        let mut out = vec![(key.to_string(), Json::Array(items.collect()))];
+        self.list_result(key, items.collect(), p)
+    }
+
+    /// Discovery's `tools/list`: the meta-tools, then the tools `always` names.
+    fn list_discovery(
+        &self,
+        always: &[Box<str>],
+        cursor: Option<&str>,
+        page_size: Option<usize>,
+    ) -> Result<Json, Error> {
+        let keep: std::collections::HashSet<&str> = always.iter().map(|n| &**n).collect();
+        let listed = self.visible().filter(|h| keep.contains(h.name.as_str()));
+        let all: Vec<Json> = super::discovery::meta_tools()
+            .into_iter()
+            .chain(listed.map(|h| with_field(self.object(&h.placed), "name", &h.name)))
+            .collect();
+        let p = page(all.len(), self.generation, cursor, page_size)?;
+        let items = all.into_iter().skip(p.start).take(p.end - p.start).collect();
+        self.list_result("tools", items, p)
+    }
+
+    fn list_result(&self, key: &str, items: Vec<Json>, p: Page) -> Result<Json, Error> {
+        let mut out = vec![(key.to_string(), Json::Array(items))];
         if let Some(next) = p.next_cursor {
             out.push(("nextCursor".to_string(), Json::String(next)));
         }
@@ -424,7 +456,19 @@ impl Gateway {
         on_invalid: OnInvalid,
     ) -> Result<Exposure, Error> {
         let named = list_items(&list, "name");
-        let mut e = self.router.expose_list(kind, server, &named, on_invalid)?;
+        let mut e = match kind {
+            Kind::Tool => {
+                // What search reads of each tool: its description and its parameters' names.
+                let parameters: Vec<Vec<&str>> = list.iter().map(parameter_names).collect();
+                let texts: Vec<ToolText<'_>> = list
+                    .iter()
+                    .zip(&parameters)
+                    .map(|(t, p)| ToolText { description: t.get("description").and_then(Json::as_str), parameters: p })
+                    .collect();
+                self.router.expose_list_with(kind, server, &named, &texts, on_invalid)?
+            }
+            Kind::Prompt => self.router.expose_list(kind, server, &named, on_invalid)?,
+        };
         let si = self.router.server_index(server)?;
         let router = &self.router;
         let objects = match kind {
@@ -599,8 +643,14 @@ impl Gateway {
     ///
     /// # Errors
     /// As [`page`].
+    ///
+    /// While discovery is on ([`Router::discovery_active`]), the meta-tools
+    /// ([`super::meta_tools`]) and the tools `discovery.always` matches instead.
     pub fn list_tools(&self, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
-        self.tools.list("tools", "name", cursor, page_size)
+        match self.router.discovery_listing() {
+            Some(always) => self.tools.list_discovery(&always, cursor, page_size),
+            None => self.tools.list("tools", "name", cursor, page_size),
+        }
     }
 
     /// The merged `prompts/list` result, as [`Gateway::list_tools`].
@@ -632,9 +682,62 @@ impl Gateway {
     ///
     /// # Errors
     /// `invalid_argument` for params without a string `name`; as [`Router::call_target`].
+    ///
+    /// With discovery, a call of `call_tool` (`{ name, arguments }`) is mapped to the tool it
+    /// names, with the inner `arguments` ([`Router::call_tool_target`]); `search_tools` and
+    /// `get_tool_details` are the gateway's to answer ([`Gateway::discovery_result`]):
+    /// `invalid_argument` here.
     pub fn map_call_tool<'h>(&self, params: &Json, header: impl Into<NameHeader<'h>>) -> Result<Mapped, Error> {
-        let t = self.router.call_target(param(params, "name")?, header)?;
-        Ok(Mapped { server: t.server, params: with_field(Some(params), "name", &t.upstream), header: t.header })
+        let name = param(params, "name")?;
+        match self.router.meta_tool(name) {
+            None => {
+                let t = self.router.call_target(name, header)?;
+                Ok(Mapped { server: t.server, params: with_field(Some(params), "name", &t.upstream), header: t.header })
+            }
+            Some(MetaTool::CallTool) => {
+                header.into().check(name)?;
+                let arguments = params.get("arguments").unwrap_or(&Json::Null);
+                let t = self.router.call_tool_target(arguments)?;
+                let inner = arguments.get("arguments").filter(|a| a.as_object().is_some());
+                let members = params.as_object().unwrap_or(&[]);
+                let mut out: Vec<(String, Json)> = members.iter().filter(|(k, _)| k != "arguments").cloned().collect();
+                if let Some(inner) = inner {
+                    out.push(("arguments".to_string(), inner.clone()));
+                }
+                Ok(Mapped {
+                    server: t.server,
+                    params: with_field(Some(&Json::Object(out)), "name", &t.upstream),
+                    header: t.header,
+                })
+            }
+            Some(m) => Err(bad(format!(
+                "{} is answered by the gateway itself (discovery): see Gateway::discovery_result",
+                quoted(m.name())
+            ))),
+        }
+    }
+
+    /// The gateway's own answer to a `tools/call` of `search_tools` or `get_tool_details`
+    /// (discovery), as an MCP tool result: the hits, or the tool's object under its exposed
+    /// name; an `isError` result ([`super::tool_error_result`]) for bad arguments or a name
+    /// that routes to no tool. `None` for any other call (map it with
+    /// [`Gateway::map_call_tool`]).
+    pub fn discovery_result(&self, params: &Json) -> Option<Json> {
+        let name = params.get("name").and_then(Json::as_str)?;
+        let arguments = params.get("arguments").unwrap_or(&Json::Null);
+        let answer = match self.router.meta_tool(name)? {
+            MetaTool::SearchTools => self.router.search_result(arguments),
+            MetaTool::GetToolDetails => self.router.details_target(arguments).map(|tool| {
+                let slot = self.router.c.style.slot(tool.server_index);
+                let held = self.tools.segments[slot]
+                    .iter()
+                    .find(|h| h.placed.server == tool.server_index && h.name == tool.name);
+                let object = held.and_then(|h| self.tools.object(&h.placed)).cloned().unwrap_or(Json::Null);
+                self.router.details_result(&tool, &object)
+            }),
+            MetaTool::CallTool => return None,
+        };
+        Some(answer.unwrap_or_else(|e| tool_error_result(&e)))
     }
 
     /// A client's `prompts/get` params for the upstream.

@@ -40,6 +40,7 @@
 mod cache;
 mod compile;
 mod config;
+mod discovery;
 mod expose;
 mod fit;
 mod header;
@@ -54,6 +55,7 @@ pub(crate) mod peers;
 mod placement;
 mod resources;
 mod route;
+mod search;
 mod server;
 mod style;
 mod table;
@@ -63,8 +65,10 @@ mod ui;
 pub use crate::convention::syntropy::Upstream;
 pub use cache::{CacheScope, ListCache};
 pub use config::{
-    Conflicts, PatternConfig, PeerConfig, RouterConfig, ServerConfig, StyleConfig, ToolOverride, UpstreamPattern,
+    Conflicts, Discovery, DiscoveryMode, PatternConfig, PeerConfig, RouterConfig, ServerConfig, StyleConfig,
+    ToolOverride, UpstreamPattern,
 };
+pub use discovery::{meta_tools, tool_error_result, MetaTool, ToolRef, META_MAX_LIMIT};
 pub use header::{
     decode as decode_name_header, encode as encode_name_header, is_header_safe, name_header_required, NameHeader,
     NAME_HEADER_REVISION,
@@ -76,6 +80,10 @@ pub use peers::PEERS;
 pub use placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
 pub use resources::{CompletionRef, ExposedResource, ResourceRoute, UiResource, UriKind};
 pub use route::Target;
+pub use search::{
+    SearchHit, SearchOptions, SearchOptionsOwned, ToolText, DEFAULT_LIMIT as SEARCH_DEFAULT_LIMIT,
+    MAX_LIMIT as SEARCH_MAX_LIMIT, MAX_QUERY as SEARCH_MAX_QUERY,
+};
 pub use server::Server;
 pub use style::STYLES;
 
@@ -171,6 +179,8 @@ pub struct Router {
     resources: resources::Resources,
     /// Per `enabled` then `disabled` rule: how many tools its name globs match.
     pattern_hits: Vec<usize>,
+    /// The tools' search texts and index (built on the first search).
+    search: search::Search,
 }
 
 impl Router {
@@ -213,6 +223,7 @@ impl Router {
             prompts: Table::new(n, segments),
             resources: resources::Resources::new(n, c.uris),
             pattern_hits: vec![0; rules],
+            search: search::Search::new(n),
             c,
         })
     }

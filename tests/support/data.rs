@@ -101,6 +101,8 @@ files! {
     typical_names: TypicalNames = "fixtures/typical-names.json";
     /// fixtures/everything-tools-list.json.
     everything_tools_list: Captured = "fixtures/everything-tools-list.json";
+    /// fixtures/mcp-catalog.json.
+    mcp_catalog: McpCatalog = "fixtures/mcp-catalog.json";
     /// golden/tables.json.
     tables: Tables = "golden/tables.json";
 }
@@ -1042,6 +1044,46 @@ pub struct Captured {
     pub source: String,
     /// The result.
     pub result: Value,
+}
+
+/// Published MCP servers' tools as they list them (tests/search.rs ranks queries over them).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct McpCatalog {
+    /// How the lists were taken.
+    pub about: String,
+    /// Each server: its npm package at a version, the file started, how many tools it listed.
+    pub sources: Vec<CatalogSource>,
+    /// Every tool.
+    pub tools: Vec<CatalogTool>,
+}
+
+/// Where one server's list came from.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogSource {
+    /// The server's name in the catalog.
+    pub server: String,
+    /// `name@version` on npm.
+    pub package: String,
+    /// The bin started.
+    pub file: String,
+    /// How many tools it listed.
+    pub tools: usize,
+}
+
+/// One tool: what search reads of it.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogTool {
+    /// Its server.
+    pub server: String,
+    /// Its name.
+    pub name: String,
+    /// Its description.
+    pub description: Option<String>,
+    /// Its input parameters' names.
+    pub parameters: Vec<String>,
 }
 
 // ----- golden/ -----

@@ -296,6 +296,11 @@ fn method(g: &mut Gateway, step: &Step, at: &str) -> Result<Value, Error> {
             to_json(mcp_naming::client::view_of(g, client, server.as_deref().unwrap_or_else(|| g.gateway())))
         }
         "rewriteResult" => to_json(g.rewrite_result(a.str(0), &a.json(1))?),
+        "searchTools" => {
+            let o = mcp_naming::router::SearchOptionsOwned::from_json(&a.json(1))?;
+            to_json(g.search_tools(a.str(0), &o.as_options())?)
+        }
+        "discoveryResult" => to_json(g.discovery_result(&a.json(0))),
         other => panic!("{at}: no native mapping for the router method {other} (tests/support/steps.rs)"),
     })
 }
