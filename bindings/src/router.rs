@@ -43,6 +43,7 @@ struct Facts<'r> {
     aliases: Vec<(&'r str, &'r str)>,
     segments: usize,
     descriptions: Vec<(usize, &'r str, &'r str)>,
+    discovery: bool,
 }
 
 /// Appends `s` to `text` as the next string of a JSON array (the glue parses the text with
@@ -117,7 +118,7 @@ impl WasmRouter {
 
     /// What the glue needs to answer hits itself: `{ servers: [{ name, pool?, upstreamPrefix? }],
     /// qualifiedPrefix, builtins: [[name, enabled]], aliases: [[old, current]], segments,
-    /// descriptions: [[serverIndex, upstream, description]] }`.
+    /// descriptions: [[serverIndex, upstream, description]], discovery }`.
     pub fn facts(&self) -> JsValue {
         let r = &self.inner;
         to_js(&Facts {
@@ -127,6 +128,7 @@ impl WasmRouter {
             aliases: r.aliases().collect(),
             segments: r.segments(),
             descriptions: r.descriptions().collect(),
+            discovery: r.discovery_configured(),
         })
     }
 

@@ -7,6 +7,18 @@ import { describe, invalidArgument, string, strings, object, call } from './shar
 import type { Diagnostic } from './shared.mjs';
 import type { Code, Provider, RouterStyleId } from './tables.mjs';
 import type { Client, ClientView } from './api.mjs';
+import { putToolTexts, discoveryCall } from './discovery.mjs';
+import type { SearchHit, ToolResult } from './discovery.mjs';
+
+export type { SearchHit, ToolResult } from './discovery.mjs';
+
+/** `searchTools` options. */
+export interface SearchOptions {
+  /** How many tools at most (default 10, at most 1,000). */
+  limit?: number;
+  /** Only this server's tools. */
+  server?: string;
+}
 import type { WasmRouter } from './glue-names.mjs';
 
 /** A peer gateway's or agent SDK's naming, reproduced exactly. */
@@ -103,6 +115,14 @@ export interface RouterConfig {
    * serves (the rest stay bare, whatever order servers list in); "never": a shared name is a collision.
    */
   prefixMode?: 'always' | 'conditional' | 'never';
+  /**
+   * Progressive discovery for catalogs too large to list: `listTools()` gives the meta-tools
+   * `search_tools`, `get_tool_details` and `call_tool` (plus the tools `always` matches) instead
+   * of every tool; with `maxListed`, only while more tools than that are listed (Copilot takes
+   * 128). `discoveryResult` answers the first two, `mapCallTool` maps `call_tool` to the tool it
+   * names.
+   */
+  discovery?: { mode: 'search'; always?: RouterPattern[]; maxListed?: number };
   /**
    * Per-tool settings, keyed by the server and the tool's upstream name: the name it is exposed
    * under (checked and routed like any exposed name), the description clients see, or `enabled:
@@ -225,6 +245,7 @@ export interface RouterDeps {
     take_text(): string;
     notice(method: string): number;
     merge_list_cache(lists: unknown[]): ListCache;
+    meta_tools(): (McpObject & { name: string })[];
   };
   /** Writes names to the input buffer: their total UTF-8 length and each one's. */
   putNames(names: readonly string[]): [number, Uint32Array];
@@ -243,6 +264,11 @@ export function bindRouter(d: RouterDeps): void {
 }
 
 const core = () => deps!.core();
+
+/** The discovery meta-tools as `tools/list` shows them (the core's definitions), read once. */
+let META: readonly (McpObject & { name: string })[] | null = null;
+const metaTools = () => (META ??= Object.freeze(core().meta_tools().map((t) => Object.freeze(t))));
+const META_NAMES = new Set(['search_tools', 'get_tool_details', 'call_tool']);
 
 /** 0xFFFFFFFF in a placement: the name (or header) is the upstream name itself (else the next string). */
 const SAME = 0xffffffff;
@@ -280,6 +306,8 @@ interface Facts {
   segments: number;
   /** The descriptions the configuration's `tools` entries give: [server index, upstream, description]. */
   descriptions: [number, string, string][];
+  /** The configuration has `discovery`. */
+  discovery: boolean;
 }
 
 /** What SEP-2549 lets a list result say about its caching. */
@@ -413,6 +441,12 @@ export class Router {
   #described: (Map<number, McpObject> | undefined)[];
   /** Per server: its tools that name MCP Apps UI resources (index in its list, the URIs). */
   #ui: ({ index: number; uris: string[] }[] | undefined)[];
+  /**
+   * Whether tools' texts (descriptions, parameter names) go to the core with their names: from
+   * the start with `discovery`, else from the first `searchTools` (a gateway that never searches
+   * hands the core names only).
+   */
+  #searching: boolean;
 
   /** @throws NamingError invalid_config */
   constructor(config: RouterConfig) {
@@ -429,6 +463,7 @@ export class Router {
     this.#descs = new Map(facts.descriptions.map(([si, upstream, d]) => [`${si}\0${upstream}`, d]));
     this.#described = new Array(n).fill(undefined);
     this.#ui = new Array(n).fill(undefined);
+    this.#searching = facts.discovery;
   }
 
   // ---- Exposing: the names go to the core; the objects stay here, re-keyed by its placement.
@@ -550,8 +585,14 @@ export class Router {
       badAt.push(i);
       badGot.push(got);
     }
-    const [bytes, lengths] = deps!.putNames(ups);
-    const ptr = call(() => this.#core.expose(side.kind, server, bytes, lengths, Uint32Array.from(badAt), badGot, skip));
+    let ptr: number;
+    if (side.kind === 0 && this.#searching) {
+      const [bytes, lengths, texts] = putToolTexts(deps!.putNames, ups, list);
+      ptr = call(() => this.#core.expose_texts(server, bytes, lengths, Uint32Array.from(badAt), badGot, skip, texts));
+    } else {
+      const [bytes, lengths] = deps!.putNames(ups);
+      ptr = call(() => this.#core.expose(side.kind, server, bytes, lengths, Uint32Array.from(badAt), badGot, skip));
+    }
     // The text first: taking it may grow wasm memory, which would detach an earlier view. It
     // is a JSON array of the names that are not the upstream names (JSON.parse makes flat
     // strings, which are fast Map keys; slices of one string are not).
@@ -692,9 +733,20 @@ export class Router {
 
   // ---- Lists: pages of the kept lists.
 
+  /** tools/list while discovery is on: the meta-tools, then the listed tools `always` keeps. */
+  #discoveryList(side: Side, listing: string[]): Rec[] {
+    const out: Rec[] = metaTools().map((t) => ({ name: t.name, server: -1, index: -1, upstream: t.name, item: t, flags: SHOWN, header: t.name }));
+    if (listing.length !== 0) {
+      const keep = new Set(listing);
+      for (const seg of side.visible()) for (const r of seg) if (keep.has(r.name)) out.push({ ...r, item: side.written(r) });
+    }
+    return out;
+  }
+
   #list(kind: number, opts: unknown): unknown {
     const side = this.#sides[kind]!;
-    const shown = side.visible();
+    const listing = kind === 0 && this.#facts.discovery ? this.#core.discovery_listing() : null;
+    const shown = listing === null ? side.visible() : [this.#discoveryList(side, listing)];
     let total = 0;
     for (const s of shown) total += s.length;
     let start = 0;
@@ -710,7 +762,10 @@ export class Router {
         skip -= s.length;
         continue;
       }
-      for (let i = skip; i < s.length && k < items.length; i++) items[k++] = side.written(s[i]!);
+      for (let i = skip; i < s.length && k < items.length; i++) {
+        const r = s[i]!;
+        items[k++] = listing === null ? side.written(r) : (r.item as McpObject);
+      }
       skip = 0;
     }
     const page: Record<string, unknown> = { [side.key]: items };
@@ -841,11 +896,68 @@ export class Router {
     return { server: t.server, params: { ...params, [field]: t.upstream }, header: t.header };
   }
 
+  /** The meta-tool `name` calls, with `discovery` configured (the core decides; only these names cross). */
+  #meta(name: unknown): string | null {
+    if (!this.#facts.discovery || typeof name !== 'string') return null;
+    const bare = this.#qp !== '' && name.startsWith(this.#qp) ? name.slice(this.#qp.length) : name;
+    return META_NAMES.has(bare) ? this.#core.meta_tool(name) : null;
+  }
+
   /**
-   * The upstream tools/call params ({ server, params, header }).
-   * @throws NamingError (unknown_tool, tool_removed, tool_disabled, name_mismatch, invalid_header)
+   * The exposed tools that match a query best, best first: `[{ name, server, upstream, score,
+   * matched, description? }]`, ranked over each tool's name (split into words whatever its case
+   * or separators), description and input parameter names, with exact-name and prefix boosts
+   * and misspelled words reaching the nearest ones; ties by name. The first search hands the
+   * core the listed tools' texts and builds the index; each `exposeTools` keeps it up to date.
+   * @throws NamingError (invalid_argument: an empty or over-long query, a limit out of 1-1000, an unknown key; unknown_server)
+   */
+  searchTools(query: string, options?: SearchOptions): SearchHit[] {
+    string(query, 'query');
+    if (!this.#searching) {
+      this.#searching = true;
+      const side = this.#sides[0]!;
+      for (let si = 0; si < this.#names.length; si++) {
+        const list = side.lists[si]!;
+        if (list !== NO_LIST) this.#exposeList(side, this.#names[si]!, list.items, true);
+      }
+    }
+    return call(() => this.#core.search_tools(query, options));
+  }
+
+  /**
+   * The gateway's own answer to a tools/call of the discovery meta-tools `search_tools` and
+   * `get_tool_details` (an MCP tool result; `isError` with suggestions for a bad call), or null
+   * for any other call (`call_tool` included: map it with `mapCallTool`).
+   */
+  discoveryResult(params: { name: string; arguments?: unknown }): ToolResult | null {
+    object(params, 'params');
+    const meta = this.#meta(params.name);
+    if (meta === null || meta === 'call_tool') return null;
+    const side = this.#sides[0]!;
+    const found = call(() => discoveryCall(this.#core, params, undefined, (si, upstream) => {
+      const list = side.lists[si];
+      const index = list === undefined ? -1 : list.ups.indexOf(upstream);
+      if (index < 0) return undefined;
+      return (side.alt[si]?.get(index) ?? list!.items[index]) as McpObject;
+    }));
+    return found !== null && 'result' in found ? found.result : null;
+  }
+
+  /**
+   * The upstream tools/call params ({ server, params, header }); with discovery, a `call_tool`
+   * call is mapped to the tool it names, with its inner arguments.
+   * @throws NamingError (unknown_tool, tool_removed, tool_disabled, name_mismatch, invalid_header; invalid_argument for search_tools and get_tool_details, answered by discoveryResult)
    */
   mapCallTool<P extends { name: string }>(params: P, options?: MapOptions): Mapped<P> {
+    if (this.#facts.discovery && params !== null && typeof params === 'object') {
+      const meta = this.#meta(params.name);
+      if (meta === 'call_tool') {
+        const found = call(() => discoveryCall(this.#core, params as P & { arguments?: unknown }, options, () => undefined));
+        if (found !== null && 'mapped' in found) return found.mapped as Mapped<P>;
+      } else if (meta !== null) {
+        throw invalidArgument(`"${meta}" is answered by the gateway itself (discovery): see discoveryResult`);
+      }
+    }
     // The hot lane: an exposed name, no header to check.
     if (options === undefined && params !== null && typeof params === 'object') {
       const r = this.#tools.get(params.name);

@@ -229,6 +229,13 @@ fn string_argument<'j>(tool: MetaTool, members: &'j [(String, Json)], key: &str)
 }
 
 impl Router {
+    /// Whether the configuration has `discovery` (on now or once the catalog outgrows
+    /// `maxListed`): a host that keeps the tool objects then hands the core their texts from the
+    /// start.
+    pub fn discovery_configured(&self) -> bool {
+        self.c.discovery.is_some()
+    }
+
     /// Whether discovery is on now: configured, and the catalog holds more than `maxListed`
     /// listed tools (whatever its size without `maxListed`).
     pub fn discovery_active(&self) -> bool {
