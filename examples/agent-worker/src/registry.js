@@ -61,7 +61,7 @@ export class AgentRegistry extends DurableObject {
       // Up servers' tools route; a disabled server's last list is kept so that its names answer
       // tool_disabled; a down server is left out.
       if (list && (this.status.get(s.name)?.state === 'up' || !s.enabled)) {
-        router.exposeTools(s.name, { tools: list.tools }, { onInvalid: 'skip' });
+        router.exposeTools(s.name, listResult(list.tools, list.ttlFrom === 'upstream' ? list.ttlMs : null, list.cacheScope), { onInvalid: 'skip' });
       }
     }
     return router;
@@ -189,7 +189,8 @@ export class AgentRegistry extends DurableObject {
     const ttlMs = Math.min(listed.ttlMs ?? DEFAULT_TTL_MS, MAX_TTL_MS);
     let exposure;
     try {
-      exposure = this.router.exposeTools(cfg.name, { tools: listed.tools }, { onInvalid: 'skip' });
+      // With the upstream's ttlMs and cacheScope: the agent's tools/list claims no more (SEP-2549).
+      exposure = this.router.exposeTools(cfg.name, listResult(listed.tools, listed.ttlMs ?? null, listed.cacheScope), { onInvalid: 'skip' });
     } catch (e) {
       if (!(e instanceof NamingError)) throw e;
       return this.recordFailure(cfg.name, { code: 'invalid_tools', message: e.message }, started);
@@ -656,3 +657,11 @@ export const BUILTIN_TOOLS = [
   },
 ];
 if (BUILTIN_TOOLS.map((t) => t.name).join() !== BUILTINS.join()) throw new Error('BUILTIN_TOOLS and BUILTINS disagree');
+
+/** A tools/list result for `exposeTools`: the tools, and the caching the upstream said (if it did). */
+function listResult(tools, ttlMs, cacheScope) {
+  const result = { tools };
+  if (typeof ttlMs === 'number') result.ttlMs = ttlMs;
+  if (typeof cacheScope === 'string') result.cacheScope = cacheScope;
+  return result;
+}
