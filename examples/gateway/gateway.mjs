@@ -355,7 +355,11 @@ function newServer() {
   on(ListPromptsRequestSchema, (p) => router.listPrompts({ cursor: p.cursor }));
   on(ListResourcesRequestSchema, (p) => router.listResources({ cursor: p.cursor }));
   on(ListResourceTemplatesRequestSchema, (p) => router.listResourceTemplates({ cursor: p.cursor }));
+  // With `discovery` configured, the router answers search_tools and get_tool_details itself (an MCP tool
+  // result), and maps call_tool to the tool it names, like any other call.
   on(CallToolRequestSchema, async (p, header, from) => {
+    const answered = router.discoveryResult(p);
+    if (answered !== null) return answered;
     const { server: name, params } = router.mapCallTool(p, header);
     return router.rewriteResult(name, await forward(name, from, params, (c, q, o) => c.callTool(q, undefined, o)));
   });

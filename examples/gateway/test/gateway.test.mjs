@@ -414,3 +414,115 @@ test('--http, transparent: completions, subscriptions, list_changed, cancellatio
     await cExited;
   }
 });
+
+// Discovery mode (issue 26): the catalog behind meta-tools. The router answers search_tools and
+// get_tool_details itself; call_tool reaches the real upstream. A per-tool override renames and
+// re-describes everything's get-sum.
+const META = ['search_tools', 'get_tool_details', 'call_tool'];
+async function stopGateway(own, upstreamPids) {
+  await own.client.close();
+  await until(() => !own.transport.pid || !alive(own.transport.pid), 10000);
+  for (const pid of upstreamPids) await until(() => !alive(pid), 10000);
+}
+
+test('discovery: meta-tools listed, search, details, call_tool to the real server, a misspelled name, an override', async () => {
+  const file = path.join(tmp, 'discovery.json');
+  writeFileSync(file, JSON.stringify({
+    mcpServers: { everything: config.mcpServers.everything, dynamic: config.mcpServers.dynamic },
+    router: {
+      provider: 'anthropic',
+      discovery: { mode: 'search', always: [{ server: 'dynamic', tool: 'pid' }] },
+      tools: [{ server: 'everything', tool: 'get-sum', name: 'add_numbers', description: 'Adds two numbers, a and b' }],
+    },
+  }));
+  const own = await connect(file);
+  const upstreamPids = [];
+  try {
+    const c = own.client;
+    const call = (name, args) => c.callTool({ name, arguments: args });
+
+    // tools/list: the three meta-tools, then the one tool `always` keeps; every name fits the provider.
+    const { tools: listed } = await c.listTools();
+    assert.deepEqual(listed.map((t) => t.name), [...META, 'dynamic__pid'], own.stderr());
+    for (const { name } of listed) assert.ok(checkProviders(name).anthropic, name);
+    assert.deepEqual(listed.find((t) => t.name === 'call_tool').inputSchema.required, ['name']);
+
+    // search_tools: the override's own words find it first, under its new name and description.
+    const found = await call('search_tools', { query: 'add two numbers', limit: 3 });
+    assert.ok(!found.isError, text(found));
+    const hits = found.structuredContent.tools;
+    assert.equal(hits[0].name, 'add_numbers', JSON.stringify(hits));
+    assert.equal(hits[0].server, 'everything');
+    assert.equal(hits[0].description, 'Adds two numbers, a and b');
+    assert.ok(hits.length <= 3);
+    assert.match(text(found), /add_numbers/);
+    const echo = (await call('search_tools', { query: 'echo a message' })).structuredContent.tools;
+    assert.equal(echo[0].name, 'everything__echo', JSON.stringify(echo));
+    const sums = (await call('search_tools', { query: 'sum' })).structuredContent.tools;
+    assert.ok(!sums.some((t) => t.name === 'everything__get-sum'), 'the upstream name is not exposed');
+
+    // get_tool_details: the upstream's input schema under the exposed name and the override's description.
+    const details = await call('get_tool_details', { name: 'add_numbers' });
+    assert.ok(!details.isError, text(details));
+    assert.equal(details.structuredContent.name, 'add_numbers');
+    assert.equal(details.structuredContent.description, 'Adds two numbers, a and b');
+    assert.deepEqual(Object.keys(details.structuredContent.inputSchema.properties).sort(), ['a', 'b']);
+    const typo = await call('get_tool_details', { name: 'everything__ecko' });
+    assert.equal(typo.isError, true);
+    assert.match(text(typo), /everything__echo/);
+
+    // call_tool: the real servers answer, with the inner arguments.
+    assert.match(text(await call('call_tool', { name: 'add_numbers', arguments: { a: 2, b: 3 } })), /\b5\b/);
+    assert.equal(text(await call('call_tool', { name: 'everything__echo', arguments: { message: 'via call_tool' } })), 'Echo: via call_tool');
+    const pid = Number(text(await call('call_tool', { name: 'dynamic__pid' })));
+    assert.ok(alive(pid), `${pid}`);
+    upstreamPids.push(pid);
+    // A tool not listed is still called by its own name; the listed one directly too.
+    assert.match(text(await call('add_numbers', { a: 40, b: 2 })), /\b42\b/);
+    assert.equal(Number(text(await call('dynamic__pid', {}))), pid);
+
+    // A misspelled name in call_tool is answered as any unknown tool: -32602, unknown_tool, suggestions.
+    const err = await call('call_tool', { name: 'everything__ecko', arguments: { message: 'x' } }).catch((e) => e);
+    assert.ok(err instanceof McpError, String(err));
+    assert.equal(err.code, -32602);
+    assert.equal(err.data.code, 'unknown_tool');
+    assert.equal(err.data.suggestions[0], 'everything__echo');
+    const renamed = await call('call_tool', { name: 'add_number', arguments: { a: 1, b: 1 } }).catch((e) => e);
+    assert.equal(renamed.data?.code, 'unknown_tool', String(renamed));
+    assert.equal(renamed.data.suggestions[0], 'add_numbers');
+  } finally {
+    await stopGateway(own, upstreamPids);
+  }
+});
+
+test('discovery with maxListed: every tool listed up to it, the meta-tools past it', async () => {
+  const file = path.join(tmp, 'max-listed.json');
+  writeFileSync(file, JSON.stringify({
+    mcpServers: { dynamic: config.mcpServers.dynamic },
+    router: { discovery: { mode: 'search', maxListed: 10 } },
+  }));
+  const own = await connect(file);
+  const upstreamPids = [];
+  try {
+    const c = own.client;
+    let told = 0;
+    c.setNotificationHandler(ToolListChangedNotificationSchema, () => { told++; });
+    const names = async () => (await c.listTools()).tools.map((t) => t.name);
+    const before = await names();
+    assert.equal(before.length, 10, before.join()); // the fixture's ten tools: exactly maxListed
+    assert.ok(before.every((n) => n.startsWith('dynamic__')), before.join());
+    upstreamPids.push(Number(text(await c.callTool({ name: 'dynamic__pid', arguments: {} }))));
+
+    // An eleventh tool: past maxListed, tools/list holds the meta-tools only, and the new tool is found and called.
+    const grown = text(await c.callTool({ name: 'dynamic__grow', arguments: {} }));
+    await until(() => told > 0);
+    await until(async () => (await names())[0] === 'search_tools');
+    assert.deepEqual(await names(), META);
+    const hits = (await c.callTool({ name: 'search_tools', arguments: { query: 'added by grow' } })).structuredContent.tools;
+    assert.ok(hits.some((t) => t.name === `dynamic__${grown}`), JSON.stringify(hits));
+    const ran = await c.callTool({ name: 'call_tool', arguments: { name: `dynamic__${grown}`, arguments: {} } });
+    assert.equal(text(ran), `${grown} ran`);
+  } finally {
+    await stopGateway(own, upstreamPids);
+  }
+});
