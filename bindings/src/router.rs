@@ -286,6 +286,16 @@ impl WasmRouter {
         Ok(to_js(&self.inner.details_of(name, server_index as usize, upstream, &json(&object)?)))
     }
 
+    /// Checks a request's `Mcp-Name` header (`opts`: `{ header?, protocolVersion? }`) against the
+    /// called `name`: the error `name_mismatch` when they disagree (or the header is missing
+    /// from revision 2026-07-28 on).
+    pub fn check_header(&self, name: &str, opts: JsValue) -> Result<(), JsValue> {
+        let o = method_options(&opts, Method::Map)?;
+        NameHeader::new(o.header.as_deref(), o.protocol_version.as_deref())
+            .check(name)
+            .map_err(|e| error_to_js(name, &e))
+    }
+
     /// Where a `call_tool` call goes: `name` the called name (what the `Mcp-Name` header in
     /// `opts` is checked against), `arguments` its arguments, of which only `name` crosses
     /// whole (of the inner `arguments`, only its type): `{ server, upstream, header }`, or the

@@ -358,7 +358,7 @@ function newServer() {
   // With `discovery` configured, the router answers search_tools and get_tool_details itself (an MCP tool
   // result), and maps call_tool to the tool it names, like any other call.
   on(CallToolRequestSchema, async (p, header, from) => {
-    const answered = router.discoveryResult(p);
+    const answered = router.discoveryResult(p, header);
     if (answered !== null) return answered;
     const { server: name, params } = router.mapCallTool(p, header);
     return router.rewriteResult(name, await forward(name, from, params, (c, q, o) => c.callTool(q, undefined, o)));

@@ -927,12 +927,15 @@ export class Router {
   /**
    * The gateway's own answer to a tools/call of the discovery meta-tools `search_tools` and
    * `get_tool_details` (an MCP tool result; `isError` with suggestions for a bad call), or null
-   * for any other call (`call_tool` included: map it with `mapCallTool`).
+   * for any other call (`call_tool` included: map it with `mapCallTool`). With `options`, the
+   * request's `Mcp-Name` header is checked as `mapCallTool` checks it.
+   * @throws NamingError name_mismatch (the header disagrees with the call)
    */
-  discoveryResult(params: { name: string; arguments?: unknown }): ToolResult | null {
+  discoveryResult(params: { name: string; arguments?: unknown }, options?: MapOptions): ToolResult | null {
     object(params, 'params');
     const meta = this.#meta(params.name);
     if (meta === null || meta === 'call_tool') return null;
+    if (options !== undefined && options !== null) call(() => this.#core.check_header(params.name, options));
     const side = this.#sides[0]!;
     const found = call(() => discoveryCall(this.#core, params, undefined, (si, upstream) => {
       const list = side.lists[si];
@@ -955,6 +958,7 @@ export class Router {
         const found = call(() => discoveryCall(this.#core, params as P & { arguments?: unknown }, options, () => undefined));
         if (found !== null && 'mapped' in found) return found.mapped as Mapped<P>;
       } else if (meta !== null) {
+        if (options !== undefined && options !== null) call(() => this.#core.check_header(params.name, options));
         throw invalidArgument(`"${meta}" is answered by the gateway itself (discovery): see discoveryResult`);
       }
     }
