@@ -99,7 +99,7 @@ const PRESETS = {
   'overrides and conflicts (issue 26)': { config: OVERRIDES_CONFIG, server: 'github', call: 'code_search' },
   'search mode (discovery)': {
     config: { ...SEED_003_CONFIG, discovery: { mode: 'search', always: ['mcp__syntropy__context7_resolve_library_id'] } },
-    server: 'context7', call: 'mcp__syntropy__call_tool',
+    server: 'context7', call: 'mcp__syntropy__context7_get_library_docs',
   },
 };
 
