@@ -29,6 +29,80 @@ const SEED_003_CONFIG = {
   strict: false,
 };
 
+/** A tool object as a tools/list result gives it: a description and the input parameters' names. */
+const tool = (name, description, ...params) => ({
+  name, description, inputSchema: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])) },
+});
+
+/** The example servers' tools/list results (what search ranks), by server name. */
+const CATALOG = {
+  serena: [
+    tool('find_symbol', 'Find classes, functions and variables by their name path in the project', 'name_path', 'relative_path', 'depth'),
+    tool('get_symbols_overview', 'Overview of the top-level symbols defined in a file', 'relative_path'),
+    tool('replace_symbol_body', 'Replace the body of a function, class or method', 'name_path', 'relative_path', 'body'),
+    tool('search_for_pattern', 'Search the project files for a regular expression', 'substring_pattern', 'relative_path'),
+  ],
+  thinking: [tool('sequentialthinking', 'Think step by step: revise, branch and verify a chain of thoughts', 'thought', 'thought_number')],
+  context7: [
+    tool('resolve-library-id', 'Resolve a package or library name to a Context7 library ID', 'libraryName'),
+    tool('get-library-docs', 'Fetch up-to-date documentation for a library by its Context7 ID', 'context7CompatibleLibraryID', 'topic', 'tokens'),
+  ],
+  linear: [
+    tool('create_issue', 'Create a Linear issue in a team', 'title', 'description', 'teamId'),
+    tool('list_issues', 'List Linear issues assigned to a user or in a project', 'assignee', 'project', 'state'),
+    tool('update_issue', 'Update the status, assignee or title of a Linear issue', 'id', 'state', 'assignee'),
+  ],
+  filesystem: [
+    tool('read_file', 'Read the complete contents of a file', 'path'),
+    tool('write_file', 'Create a file or overwrite it with new content', 'path', 'content'),
+    tool('list_directory', 'List the files and directories in a directory', 'path'),
+    tool('search_files', 'Search for files whose names match a pattern, recursively', 'path', 'pattern'),
+  ],
+  git: [
+    tool('git_status', 'Show the working tree status', 'repo_path'),
+    tool('git_diff', 'Show the changes between the working tree and a commit', 'repo_path', 'target'),
+    tool('git_commit', 'Record the staged changes in the repository', 'repo_path', 'message'),
+    tool('git_log', 'Show the commit history', 'repo_path', 'max_count'),
+  ],
+  repomix: [tool('pack_codebase', 'Pack a local code directory into one AI-friendly file', 'directory', 'compress')],
+  github: [
+    tool('create_issue', 'Open a new issue in a GitHub repository', 'owner', 'repo', 'title', 'body'),
+    tool('search_code', 'Search code across GitHub repositories', 'query', 'page'),
+    tool('create_pull_request', 'Open a pull request from a branch', 'owner', 'repo', 'head', 'base', 'title'),
+    tool('get_file_contents', 'Get the contents of a file or directory in a repository', 'owner', 'repo', 'path'),
+  ],
+  gitlab: [
+    tool('create_issue', 'Open a new issue in a GitLab project', 'project_id', 'title', 'description'),
+    tool('search_code', 'Search code in GitLab projects', 'search', 'project_id'),
+    tool('delete_project', 'Delete a GitLab project', 'project_id'),
+  ],
+  perplexity: [tool('perplexity_ask', 'Ask the web a question and get an answer with its sources', 'messages')],
+};
+
+/** The overrides and conflicts of issue 26: a rename and a description, and a priority. */
+const OVERRIDES_CONFIG = {
+  style: 'agent',
+  servers: [{ name: 'gitlab' }, { name: 'github' }],
+  prefixMode: 'conditional',
+  conflicts: { priority: ['github'] },
+  tools: [
+    { server: 'github', tool: 'search_code', name: 'code_search', description: 'Search code on GitHub: every public repository and yours' },
+    { server: 'gitlab', tool: 'delete_project', enabled: false },
+  ],
+};
+
+const lines = (tools) => tools.map((t) => t.name).join('\n');
+
+/** The configurations to start from: the first is the default. */
+const PRESETS = {
+  'seed 003 (Syntropy)': { config: SEED_003_CONFIG, server: 'context7', call: 'mcp__syntropy__context7_get_library_doc' },
+  'overrides and conflicts (issue 26)': { config: OVERRIDES_CONFIG, server: 'github', call: 'code_search' },
+  'search mode (discovery)': {
+    config: { ...SEED_003_CONFIG, discovery: { mode: 'search', always: ['mcp__syntropy__context7_resolve_library_id'] } },
+    server: 'context7', call: 'mcp__syntropy__context7_get_library_docs',
+  },
+};
+
 const DEFAULTS = {
   mode: 'name',
   name: 'MyProject:CreateTask',
@@ -41,6 +115,8 @@ const DEFAULTS = {
   call: 'mcp__syntropy__context7_get_library_doc',
   compare: 'claude',
   clientServer: '',
+  search: 'library docs',
+  searchServer: '',
 };
 
 const state = { ...DEFAULTS };
@@ -226,7 +302,55 @@ function renderClients(router) {
   listDiagnostics($('client-diagnostics'), views.flatMap(([, view]) => view.diagnostics));
 }
 
+/**
+ * The text box's tools: a line is a name, or "name: description"; a name the example catalog has
+ * for this server takes its description and parameters.
+ */
+function toolObjects(server, text) {
+  const known = new Map((CATALOG[server] ?? []).map((t) => [t.name, t]));
+  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '').map((line) => {
+    const at = line.indexOf(': ');
+    if (at > 0) return { ...known.get(line.slice(0, at).trim()), name: line.slice(0, at).trim(), description: line.slice(at + 2).trim() };
+    return known.get(line) ?? { name: line };
+  });
+}
+
+/** The exposed catalog searched as the query is typed: ranked hits, or the package's refusal. */
+function renderSearch(router, names) {
+  const select = $('search-server');
+  const wanted = ['', ...names];
+  if ([...select.options].map((o) => o.value).join('\n') !== wanted.join('\n')) {
+    select.replaceChildren(new Option('(every server)', ''), ...names.map((n) => new Option(n, n)));
+  }
+  if (!wanted.includes(state.searchServer)) state.searchServer = '';
+  select.value = state.searchServer;
+  try {
+    const hits = router.searchTools(state.search, state.searchServer ? { server: state.searchServer } : undefined);
+    setVerdict($('search-status'), true, hits.length ? `${hits.length} ${hits.length === 1 ? 'tool' : 'tools'}, best first` : 'no tool matches');
+    fillTable($('hits'), hits.map((h) => [
+      el('span', { title: h.description ?? '' }, h.name), h.server, h.upstream, h.matched.join(', '), h.score.toFixed(2),
+    ]));
+  } catch (e) {
+    setVerdict($('search-status'), false, `${e.code}: ${e.message}`);
+    fillTable($('hits'), []);
+  }
+}
+
+/** The preset whose configuration the editor holds, or '' once edited. */
+function presetOf(config) {
+  return Object.keys(PRESETS).find((p) => JSON.stringify(PRESETS[p].config, null, 2) === config) ?? '';
+}
+
+function applyPreset(name) {
+  const preset = PRESETS[name];
+  if (!preset) return;
+  Object.assign(state, { config: JSON.stringify(preset.config, null, 2), server: preset.server, tools: lines(CATALOG[preset.server]), call: preset.call });
+  for (const [id, key] of Object.entries(bind)) $(id).value = state[key];
+  update();
+}
+
 function renderRouter() {
+  $('preset').value = presetOf(state.config);
   let router;
   let config;
   try {
@@ -238,6 +362,10 @@ function renderRouter() {
     $('config-status').textContent = e.diagnostics ? e.diagnostics.map((d) => d.message).join('\n') : `JSON: ${e.message}`;
     $('config-status').className = 'invalid';
     fillTable($('exposed'), []);
+    fillTable($('listed'), []);
+    fillTable($('hits'), []);
+    $('search-status').textContent = '';
+    $('catalog-status').replaceChildren();
     $('clients').tBodies[0].replaceChildren();
     $('client-diagnostics').replaceChildren();
     $('route').textContent = '';
@@ -251,10 +379,22 @@ function renderRouter() {
   }
   if (!names.includes(state.server) && names.length) state.server = names[0];
   select.value = state.server;
-  const tools = state.tools.split('\n').map((t) => t.trim()).filter((t) => t !== '');
+  // The other servers list the example catalog's tools; the chosen one lists the text box's.
+  const refused = [];
+  for (const name of names) {
+    if (name === state.server || !CATALOG[name]) continue;
+    try {
+      router.exposeTools(name, { tools: CATALOG[name] });
+    } catch (e) {
+      refused.push(el('li', { className: 'error' }, el('strong', {}, name), ' ', el('span', { className: 'code' }, e.code), ' ', e.message));
+    }
+  }
+  $('catalog-status').replaceChildren(...refused);
+  const objects = toolObjects(state.server, state.tools);
+  const tools = objects.map((t) => t.name);
   let exposed = [];
   try {
-    exposed = router.expose(state.server, tools);
+    exposed = router.exposeTools(state.server, { tools: objects }).exposed;
     fillTable($('exposed'), exposed.map((t) => [t.name, t.qualified, t.upstream]));
   } catch (e) {
     fillTable($('exposed'), [[el('span', { className: 'invalid' }, e.message)]]);
@@ -268,6 +408,8 @@ function renderRouter() {
   } catch (e) {
     fillTable($('compared'), [[el('span', { className: 'invalid' }, e.message)]]);
   }
+  fillTable($('listed'), router.listTools().tools.map((t) => [t.name, t.description ?? el('span', { className: 'muted' }, '(none)')]));
+  renderSearch(router, names);
   renderClients(router);
   const suggestions = $('route-suggestions');
   try {
@@ -305,15 +447,19 @@ function update() {
 
 for (const id of CONVENTIONS) $('convention').add(new Option(id, id));
 for (const id of ROUTER_STYLES) $('compare').add(new Option(id, id));
+$('preset').replaceChildren(new Option('(edited)', ''), ...Object.keys(PRESETS).map((p) => new Option(p, p)));
+$('preset').addEventListener('change', () => applyPreset($('preset').value));
 load();
 const bind = {
   name: 'name', convention: 'convention', uri: 'uri', 'uri-ns': 'ns', config: 'config', server: 'server', tools: 'tools', call: 'call', compare: 'compare',
-  'client-server': 'clientServer',
+  'client-server': 'clientServer', search: 'search', 'search-server': 'searchServer',
 };
 for (const [id, key] of Object.entries(bind)) {
   $(id).value = state[key];
   $(id).addEventListener($(id).tagName === 'SELECT' ? 'change' : 'input', () => {
     state[key] = $(id).value;
+    // Another server: its tools from the example catalog, when it has them.
+    if (id === 'server' && CATALOG[state.server]) $('tools').value = state.tools = lines(CATALOG[state.server]);
     update();
   });
 }

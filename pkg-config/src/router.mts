@@ -959,7 +959,7 @@ export class Router {
         if (found !== null && 'mapped' in found) return found.mapped as Mapped<P>;
       } else if (meta !== null) {
         if (options !== undefined && options !== null) call(() => this.#core.check_header(params.name, options));
-        throw invalidArgument(`"${meta}" is answered by the gateway itself (discovery): see discoveryResult`);
+        throw invalidArgument(`"${meta}" is answered by the gateway itself (discovery), not by an upstream`);
       }
     }
     // The hot lane: an exposed name, no header to check.

@@ -710,10 +710,13 @@ impl Gateway {
                     header: t.header,
                 })
             }
-            Some(m) => Err(bad(format!(
-                "{} is answered by the gateway itself (discovery): see Gateway::discovery_result",
-                quoted(m.name())
-            ))),
+            Some(m) => {
+                header.into().check(name)?;
+                Err(bad(format!(
+                    "{} is answered by the gateway itself (discovery), not by an upstream",
+                    quoted(m.name())
+                )))
+            }
         }
     }
 

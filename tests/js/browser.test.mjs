@@ -205,7 +205,7 @@ test('playground: the clients panel shows each client\'s names side by side, has
   const { page, problems } = await open('/#mode=router', { width: 390, height: 900 });
   assert.deepEqual(await page.locator('#clients thead th').allTextContents(), ['listed', 'claude-code', 'codex', 'vscode', 'gemini-cli', 'cline', 'openai-agents']);
   // The seed's gateway: every client keeps context7's names readable (nothing marked).
-  assert.deepEqual(await page.locator('#clients tbody tr').first().locator('th, td').allTextContents(), [
+  assert.deepEqual(await page.locator('#clients tbody tr', { has: page.locator('th', { hasText: /^context7_resolve_library_id$/ }) }).locator('th, td').allTextContents(), [
     'context7_resolve_library_id', 'mcp__syntropy__context7_resolve_library_id', 'mcp__syntropy__context7_resolve_library_id',
     'mcp_syntropy_context7_resolve_library_id', 'mcp_syntropy_context7_resolve_library_id', 'syntropy__context7_resolve_library_id',
     'mcp_syntropy__context7_resolve_library_id',
@@ -232,5 +232,58 @@ test('playground: the clients panel shows each client\'s names side by side, has
   assert.match(page.url(), /clientServer=my\+shop/);
   await page.screenshot({ path: 'artifacts/playground-clients-phone.png', fullPage: true });
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('playground: search over the exposed catalog, and overrides and conflicts in the configuration (issue 26)', async () => {
+  const { page, problems } = await open('/#mode=router');
+  const hits = () => page.locator('#hits tbody tr').evaluateAll((rs) => rs.map((r) => [...r.cells].map((c) => c.textContent)));
+  // The default query over the seed's catalog: context7's docs tool first, found by name, description and parameters.
+  const [docs] = await hits();
+  assert.deepEqual(docs.slice(0, 4), ['context7_get_library_docs', 'context7', 'get-library-docs', 'name, description, parameters']);
+  assert.ok(Number(docs[4]) > 0);
+  // Typed key by key: the hits follow; the expected tool comes first, and still does misspelled.
+  await page.fill('#search', '');
+  assert.match(await page.textContent('#search-status'), /^invalid_argument: the query is empty/);
+  assert.equal(await page.locator('#hits tbody tr').count(), 0);
+  await page.locator('#search').pressSequentially('find symbol');
+  const found = await hits();
+  assert.deepEqual(found[0].slice(0, 3), ['serena_find_symbol', 'serena', 'find_symbol']);
+  assert.ok(found.every((h, i) => i === 0 || Number(h[4]) <= Number(found[i - 1][4])), 'ranked best first');
+  await page.fill('#search', 'fnd symbl');
+  assert.equal((await hits())[0][0], 'serena_find_symbol');
+  // Words of a description alone, and one server's tools only.
+  await page.fill('#search', 'commit history');
+  assert.deepEqual((await hits())[0].slice(0, 4), ['git_git_log', 'git', 'git_log', 'description']);
+  await page.selectOption('#search-server', 'filesystem');
+  await page.fill('#search', 'search');
+  assert.deepEqual((await hits()).map((h) => h[0]), ['filesystem_search_files']);
+  await page.fill('#search', 'x'.repeat(1025));
+  assert.match(await page.textContent('#search-status'), /^invalid_argument: the query is 1025 bytes long/);
+
+  // The overrides preset: github's search_code renamed and re-described, github first for the names both serve.
+  await page.selectOption('#preset', 'overrides and conflicts (issue 26)');
+  assert.equal(await page.textContent('#config-status'), 'configuration ok');
+  const listed = await page.locator('#listed tbody tr').evaluateAll((rs) => rs.map((r) => [...r.cells].map((c) => c.textContent)));
+  assert.deepEqual(listed.map(([name]) => name), ['gitlab__create_issue', 'search_code', 'create_issue', 'code_search', 'create_pull_request', 'get_file_contents']);
+  assert.deepEqual(listed.find(([name]) => name === 'code_search'), ['code_search', 'Search code on GitHub: every public repository and yours']);
+  assert.ok(!listed.some(([name]) => name.includes('delete_project')), 'a tools entry with enabled: false hides the tool');
+  assert.equal(await page.textContent('#route'), '→ server github, tool search_code');
+  await page.selectOption('#search-server', '');
+  await page.fill('#search', 'code search');
+  assert.deepEqual((await hits()).map((h) => h.slice(0, 3)), [['code_search', 'github', 'search_code'], ['search_code', 'gitlab', 'search_code']]);
+  // The priority switched: gitlab keeps the shared name bare.
+  await page.fill('#config', (await page.inputValue('#config')).replace('"priority": [\n      "github"', '"priority": [\n      "gitlab"'));
+  assert.equal(await page.inputValue('#preset'), '');
+  assert.deepEqual(await page.locator('#listed tbody th').allTextContents(), ['create_issue', 'search_code', 'github__create_issue', 'code_search', 'create_pull_request', 'get_file_contents']);
+  // 'manual': the shared name is refused, naming both servers and the way out.
+  await page.fill('#config', JSON.stringify({ style: 'agent', servers: [{ name: 'gitlab' }, { name: 'github' }], prefixMode: 'conditional', conflicts: 'manual' }));
+  assert.match(await page.textContent('#exposed'), /server "github" tool "create_issue" would expose as "create_issue", which server "gitlab" tool "create_issue" already has/);
+  // An unknown key: the package's diagnostic, with the nearest key.
+  await page.fill('#config', JSON.stringify({ style: 'agent', servers: [{ name: 'github' }], tool: [] }));
+  assert.equal(await page.textContent('#config-status'), 'tool: unknown key "tool": did you mean "tools"?');
+  assert.equal(await page.locator('#hits tbody tr').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.screenshot({ path: 'artifacts/playground-search.png', fullPage: true });
   await page.close();
 });
