@@ -45,6 +45,7 @@ const NONE = 0xffffffff;
  * The input buffer for `expose_texts`: the names, then per tool its description (if a string)
  * and its `inputSchema.properties` keys; `texts` per tool `[descriptionLength | NONE,
  * parameterCount, parameterLength*]`. `putNames` is the entry's (api.mts).
+ * @internal
  */
 export function putToolTexts(
   putNames: (names: readonly string[]) => [number, Uint32Array],
@@ -80,6 +81,7 @@ export function putToolTexts(
  * `tools/list` while discovery is on: the meta-tools, then the listed tools whose names the
  * core keeps (`discovery.always`); `null` while it is off (list as usual). `visible` gives the
  * listed tools in the order clients see them, as `listTools` would write them.
+ * @internal
  */
 export function discoveryTools(
   core: DiscoveryCore,
@@ -101,6 +103,7 @@ export function discoveryTools(
  * its own name, the inner arguments, everything else kept), `null` for any other name (map it
  * as usual). Throws the core's NamingError for a `call_tool` naming no tool (unknown_tool with
  * suggestions, ...).
+ * @internal
  */
 export function discoveryCall<P extends { name: string; arguments?: unknown }>(
   core: DiscoveryCore,

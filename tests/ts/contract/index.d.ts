@@ -167,7 +167,8 @@ export declare function normalizeServerName(server: string): string;
 /** A peer gateway's or agent SDK's naming, reproduced exactly. */
 export type PeerId =
   | "openai-agents" | "langchain" | "litellm" | "contextforge" | "docker"
-  | "fastmcp" | "agentgateway" | "metamcp" | "cloudflare-agents";
+  | "fastmcp" | "agentgateway" | "metamcp" | "cloudflare-agents"
+  | "toolhive" | "envoy-ai-gateway" | "bedrock-agentcore" | "1mcp" | "obot";
 
 /** A peer's parameters; `prefixes` maps a configured server name to the name the peer knows it by. */
 export type PeerStyle =
