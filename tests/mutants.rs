@@ -95,3 +95,445 @@ fn suggestions_reach_six_edits_on_long_names() {
     assert_eq!(route_err(&r, "s__abcdefghijklXXXXX").2, ["s__abcdefghijklmnopq"]);
     assert!(route_err(&r, "s__abcdefghijkXXXXXX").2.is_empty());
 }
+
+fn warnings(e: &mcp_naming::router::Exposure) -> Vec<String> {
+    e.warnings.iter().map(|d| format!("{}: {}", d.code.as_str(), d.message)).collect()
+}
+
+fn list<'a>(names: &[&'a str]) -> Vec<mcp_naming::router::ListItem<'a>> {
+    names.iter().map(|n| mcp_naming::router::ListItem::Named(n)).collect()
+}
+
+use mcp_naming::router::{Kind, OnInvalid};
+
+// router/expose.rs, Router::expose_items (`changed |= more` into `&=`), Router::apply
+// (`changed |= ...` into `&=`) and Router::apply_renames (`|=` into `&=`, `||` into `&&`, `&&`
+// into `||`): `Exposure::changed` says whether the names a client sees changed, and a host
+// re-sends `notifications/tools/list_changed` on it.
+#[test]
+fn an_exposure_says_whether_the_listed_names_changed() {
+    let mut r = router(
+        json!({ "style": "claude", "prefixMode": "conditional", "servers": [{ "name": "a" }, { "name": "b" }] }),
+    );
+    let first = r.expose_list(Kind::Tool, "a", &list(&["x"]), OnInvalid::Throw).unwrap();
+    assert!(first.changed, "a first list shows new names");
+    let again = r.expose_list(Kind::Tool, "a", &list(&["x"]), OnInvalid::Throw).unwrap();
+    assert!(!again.changed, "the same list again changes nothing");
+    // b's x makes a's x shared: a's is renamed in place, b's is new.
+    let shared = r.expose_list(Kind::Tool, "b", &list(&["x"]), OnInvalid::Throw).unwrap();
+    let renamed: Vec<(usize, usize, &str, bool)> =
+        shared.placement.renamed.iter().map(|n| (n.slot, n.pos, n.name.as_str(), n.enabled)).collect();
+    assert_eq!(renamed, [(0, 0, "a__x", true)]);
+    assert!(shared.changed);
+    assert_eq!(r.route("a__x").unwrap().tool, "x");
+    assert_eq!(route_err(&r, "x").0, "unknown_tool");
+}
+
+// Router::apply_renames: a rename alone (the server's own list shows nothing new) changes what
+// a client sees exactly when the entry was visible before or is after.
+#[test]
+fn a_rename_alone_changes_the_list_only_if_the_entry_shows() {
+    // a's x is offered only under its prefixed name: bare, it is hidden; b's x never shows.
+    let config = json!({
+        "style": "claude", "prefixMode": "conditional",
+        "servers": [{ "name": "a" }, { "name": "b" }],
+        "enabled": ["a__x"]
+    });
+    let mut r = router(config);
+    let a = r.expose("a", &["x"]).unwrap();
+    assert_eq!((a[0].name.as_str(), a[0].enabled), ("x", false));
+    let b = r.expose_list(Kind::Tool, "b", &list(&["x"]), OnInvalid::Throw).unwrap();
+    assert_eq!((b.exposed[0].name.as_str(), b.exposed[0].enabled), ("b__x", false));
+    let renamed: Vec<(&str, bool)> = b.placement.renamed.iter().map(|n| (n.name.as_str(), n.enabled)).collect();
+    assert_eq!(renamed, [("a__x", true)]);
+    assert!(b.changed, "a__x now shows");
+    // Hidden before and after: b's own list shows nothing either, so nothing changed.
+    let mut r = router(json!({
+        "style": "claude", "prefixMode": "conditional",
+        "servers": [{ "name": "a" }, { "name": "b" }],
+        "enabled": ["c__*"]
+    }));
+    r.expose("a", &["x"]).unwrap();
+    let b = r.expose_list(Kind::Tool, "b", &list(&["x"]), OnInvalid::Throw).unwrap();
+    let renamed: Vec<(&str, bool)> = b.placement.renamed.iter().map(|n| (n.name.as_str(), n.enabled)).collect();
+    assert_eq!(renamed, [("a__x", false)]);
+    assert!(!b.changed, "nothing a client sees changed");
+}
+
+// Router::apply and Router::apply_renames count the hits of each name pattern: the entries a
+// list replaces (or a rename drops) are taken off (`-1`, mutated to `1`), so a pattern whose
+// only tool went away is reported.
+#[test]
+fn a_pattern_whose_tool_went_away_is_reported() {
+    let mut r = router(json!({ "style": "agent", "servers": [{ "name": "mem" }], "disabled": ["mem__delete_*"] }));
+    let e = r.expose_list(Kind::Tool, "mem", &list(&["delete_all", "save"]), OnInvalid::Throw).unwrap();
+    assert_eq!(warnings(&e), Vec::<String>::new());
+    let e = r.expose_list(Kind::Tool, "mem", &list(&["save"]), OnInvalid::Throw).unwrap();
+    assert_eq!(warnings(&e), ["unmatched_pattern: disabled[0]: matches no tool, built-in or upstream name"]);
+    // A rename: under conditional prefixing `a__x` matches only while x is shared.
+    let mut r = router(json!({
+        "style": "claude", "prefixMode": "conditional",
+        "servers": [{ "name": "a" }, { "name": "b" }],
+        "disabled": ["a__x"]
+    }));
+    r.expose("a", &["x"]).unwrap();
+    let e = r.expose_list(Kind::Tool, "b", &list(&["x"]), OnInvalid::Throw).unwrap();
+    assert_eq!(warnings(&e), Vec::<String>::new(), "a__x is there");
+    assert!(!r.is_enabled("a__x"));
+    let e = r.expose_list(Kind::Tool, "b", &list(&[]), OnInvalid::Throw).unwrap();
+    assert_eq!(warnings(&e), ["unmatched_pattern: disabled[0]: matches no tool, built-in or upstream name"]);
+    assert!(r.is_enabled("x"));
+}
+
+// Router::unmatched_patterns: a name pattern is judged once every enabled server has listed
+// (`e || !s.enabled` mutated to `&&`, `!` deleted, the guard forced true or false); one that
+// matches a built-in is matched (`!` deleted).
+#[test]
+fn name_patterns_are_judged_once_every_enabled_server_listed() {
+    let config = json!({
+        "style": "agent",
+        "servers": [{ "name": "a" }, { "name": "b" }, { "name": "off", "enabled": false }],
+        "builtins": ["healthcheck"],
+        "disabled": ["*typo*", "health*"]
+    });
+    let mut r = router(config);
+    let e = r.expose_list(Kind::Tool, "a", &list(&["x"]), OnInvalid::Throw).unwrap();
+    assert_eq!(warnings(&e), Vec::<String>::new(), "b has not listed yet");
+    let e = r.expose_list(Kind::Tool, "b", &list(&["y"]), OnInvalid::Throw).unwrap();
+    assert_eq!(warnings(&e), ["unmatched_pattern: disabled[0]: matches no tool, built-in or upstream name"]);
+    assert_eq!(e.warnings[0].path.as_deref(), Some("disabled[0]"));
+    assert_eq!(e.warnings[0].severity, mcp_naming::Severity::Warning);
+}
+
+/// `(code, message)` of a failed expose.
+fn expose_err(r: &mut Router, server: &str, tools: &[&str]) -> (String, String) {
+    let e = r.expose(server, tools).expect_err(server);
+    (e.code.as_str().to_string(), e.message)
+}
+
+// Router::check_shadowing, `|| fold_eq(b, name)` into `&&`: a tool that would expose as a
+// built-in's name in other case or separators is refused as confusable, naming both.
+#[test]
+fn a_tool_that_folds_to_a_builtin_is_refused() {
+    let mut r = router(json!({ "style": "claude", "servers": [{ "name": "mem" }], "builtins": ["mem__save_all"] }));
+    assert_eq!(
+        expose_err(&mut r, "mem", &["Save-All"]),
+        (
+            "confusable_name".to_string(),
+            "server \"mem\" tool \"Save-All\" would expose as \"mem__Save-All\", which differs from the built-in \"mem__save_all\" only in case or separators".to_string()
+        )
+    );
+    assert_eq!(
+        expose_err(&mut r, "mem", &["save_all"]),
+        (
+            "name_collision".to_string(),
+            "server \"mem\" tool \"save_all\" would shadow the built-in \"mem__save_all\"".to_string()
+        )
+    );
+}
+
+// fitted_names, `too_long` from `len > max` into `>=`: a name exactly at the limit fits, so the
+// server part of the batch is not shortened. Claude under gateway `hub` leaves 54 characters
+// (64 less `mcp__hub__`); with conditional prefixing a bare tool part may take all 54.
+#[test]
+fn a_name_exactly_at_the_limit_shortens_nothing() {
+    let server = "longservername_abcdefghijklmno";
+    let mut r = router(json!({
+        "style": "claude", "gateway": "hub", "prefixMode": "conditional",
+        "servers": [{ "name": "b" }, { "name": server }]
+    }));
+    r.expose("b", &["x"]).unwrap();
+    let at_limit = "y".repeat(54);
+    let exposed = r.expose(server, &["x", at_limit.as_str()]).unwrap();
+    let names: Vec<&str> = exposed.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, [format!("{server}__x").as_str(), at_limit.as_str()]);
+    // One more character and the batch is fitted: the server part shortened for all of it.
+    let over = "y".repeat(55);
+    let exposed = r.expose(server, &["x", over.as_str()]).unwrap();
+    let names: Vec<&str> = exposed.iter().map(|t| t.name.as_str()).collect();
+    assert!(names[0].len() < format!("{server}__x").len() && names[0].ends_with("__x"), "{names:?}");
+    assert!(names[1].len() <= 54, "{names:?}");
+}
+
+// fitted_names, the built-in check `kind == Kind::Tool` into `!=`: a fitted tool name never
+// lands on a built-in; it is salted again.
+#[test]
+fn a_fitted_tool_name_avoids_the_builtins() {
+    let long = format!("tool_{}", "z".repeat(80));
+    let config =
+        |builtins: Vec<String>| json!({ "style": "agent", "servers": [{ "name": "mem" }], "builtins": builtins });
+    let mut r = router(config(vec![]));
+    let first = r.expose("mem", &[long.as_str()]).unwrap()[0].name.clone();
+    assert_eq!(first.len(), 64, "{first}");
+    let mut r = router(config(vec![first.clone()]));
+    let second = r.expose("mem", &[long.as_str()]).unwrap()[0].name.clone();
+    assert_ne!(second, first);
+    assert_eq!(second[..first.len() - 8], first[..first.len() - 8], "the same stem, another hash");
+    assert_eq!(r.route(&second).unwrap().tool, long);
+    assert!(r.route(&first).unwrap().builtin);
+}
+
+// fitted_names, `|| (n != f.name && plain.contains(n))` into `&&`: a fitted name never takes
+// the plain name of another tool of the same list; it is salted again.
+#[test]
+fn a_fitted_name_avoids_the_plain_names_of_its_list() {
+    let long = format!("tool_{}", "z".repeat(80));
+    let mut r = router(json!({ "style": "agent", "servers": [{ "name": "mem" }] }));
+    let fitted = r.expose("mem", &[long.as_str()]).unwrap()[0].name.clone();
+    let part = fitted.strip_prefix("mem__").unwrap().to_string();
+    for list in [[long.as_str(), part.as_str()], [part.as_str(), long.as_str()]] {
+        let exposed = r.expose("mem", &list).unwrap();
+        let by_upstream = |u: &str| exposed.iter().find(|t| t.upstream == u).unwrap().name.clone();
+        assert_eq!(by_upstream(&part), fitted, "the tool that fits keeps its name");
+        let resalted = by_upstream(&long);
+        assert_ne!(resalted, fitted);
+        assert_eq!(resalted[..fitted.len() - 8], fitted[..fitted.len() - 8]);
+        assert_eq!(r.route(&resalted).unwrap().tool, long);
+        assert_eq!(r.route(&fitted).unwrap().tool, part);
+    }
+}
+
+// fitted_names, `taken.contains(n) || others(n)` into `&&` and `others(n) || builtin(n)` into
+// `&&`: a fitted name never takes another server's name. Without prefixes two servers' long
+// tools fit to the same stem and hash; the second is salted again.
+#[test]
+fn a_fitted_name_avoids_other_servers_names() {
+    let long = format!("tool_{}", "z".repeat(80));
+    let mut r =
+        router(json!({ "style": "agent", "prefixMode": "never", "servers": [{ "name": "a" }, { "name": "b" }] }));
+    let a = r.expose("a", &[long.as_str()]).unwrap()[0].name.clone();
+    let b = r.expose("b", &[long.as_str()]).unwrap()[0].name.clone();
+    assert_eq!(a.len(), 64, "{a}");
+    assert_ne!(a, b);
+    assert_eq!(a[..56], b[..56], "one stem, two hashes: {a} {b}");
+    assert_eq!(r.route(&a).unwrap().server, Some("a"));
+    assert_eq!(r.route(&b).unwrap().server, Some("b"));
+}
+
+/// `(upstream, code, message)` of each skipped item.
+fn skipped(e: &mcp_naming::router::Exposure) -> Vec<(String, String, String)> {
+    e.skipped.iter().map(|k| (k.name.clone(), k.code.as_str().to_string(), k.message.clone())).collect()
+}
+
+fn names(e: &mcp_naming::router::Exposure) -> Vec<String> {
+    e.exposed.iter().map(|t| t.name.clone()).collect()
+}
+
+fn triple(name: &str, code: &str, message: &str) -> (String, String, String) {
+    (name.to_string(), code.to_string(), message.to_string())
+}
+
+// reprefix: a tool part that only one server serves again goes bare, unless the bare name would
+// differ from another exposed name only in case or separators (`j != id` into `==`: never
+// stuck); then it stays prefixed.
+#[test]
+fn a_name_that_would_fold_onto_another_stays_prefixed() {
+    let mut r = router(json!({
+        "style": "claude", "prefixMode": "conditional",
+        "servers": [{ "name": "a" }, { "name": "b" }, { "name": "c" }]
+    }));
+    r.expose("a", &["foo"]).unwrap();
+    r.expose("b", &["foo"]).unwrap();
+    r.expose("c", &["Foo"]).unwrap();
+    r.expose("b", &[] as &[&str]).unwrap();
+    let all: Vec<(String, String)> = r.tools().map(|t| (t.name, t.upstream)).collect();
+    assert_eq!(all, [("a__foo".to_string(), "foo".to_string()), ("Foo".to_string(), "Foo".to_string())]);
+    assert_eq!(route_err(&r, "foo").0, "unknown_tool");
+}
+
+// reprefix, the fitted name's `taken` (`j != id` into `==`): a name going prefixed that another
+// tool of the table already has is fitted (hashed), never shared.
+#[test]
+fn a_name_going_prefixed_avoids_a_name_already_taken() {
+    let mut r = router(
+        json!({ "style": "claude", "prefixMode": "conditional", "servers": [{ "name": "a" }, { "name": "b" }] }),
+    );
+    r.expose("a", &["foo", "a__foo"]).unwrap();
+    r.expose("b", &["foo"]).unwrap();
+    let all: Vec<(String, String)> = r.tools().map(|t| (t.name, t.upstream)).collect();
+    let want = [("a__foo_27d1d92c", "foo"), ("a__foo", "a__foo"), ("b__foo", "foo")];
+    assert_eq!(all, want.map(|(n, u)| (n.to_string(), u.to_string())));
+    assert_eq!(r.route("a__foo_27d1d92c").unwrap().tool, "foo");
+    assert_eq!(r.route("a__foo").unwrap().tool, "a__foo");
+}
+
+// plan_peer: what a peer drops is reported for the server that listed it, under its upstream
+// name (`d.server == si` into `!=`; `upstream_of` with `l.server != server`).
+#[test]
+fn a_peer_reports_what_it_drops_for_its_own_server() {
+    let mut r = router(json!({ "style": "contextforge", "servers": [{ "name": "a" }, { "name": "b" }] }));
+    let a = r.expose_list(Kind::Tool, "a", &list(&["x", "y"]), OnInvalid::Throw).unwrap();
+    assert_eq!(names(&a), ["a-x", "a-y"]);
+    let b = r.expose_list(Kind::Tool, "b", &list(&["ok", "bad name!"]), OnInvalid::Throw).unwrap();
+    assert_eq!(names(&b), ["b-ok"]);
+    assert_eq!(
+        skipped(&b),
+        [triple(
+            "bad name!",
+            "invalid_tool_name",
+            "contextforge drops tool \"bad name!\": it does not match ^[a-zA-Z0-9_][a-zA-Z0-9._/-]*$ (at most 128)"
+        )]
+    );
+    // a lists again: b's dropped tool is b's, not a's.
+    let a = r.expose_list(Kind::Tool, "a", &list(&["x"]), OnInvalid::Throw).unwrap();
+    assert_eq!(skipped(&a), []);
+}
+
+// plan_peer, the gateway's own names under a peer: a built-in (`kind == Kind::Tool` into
+// `!=`, `!is_openai` into `is_openai`) or an alias (`kind == Kind::Tool`, `*old == t.name` into
+// `!=`; `builtin || alias` into `&&`) refuses the list, or with OnInvalid::Skip leaves the tool
+// out, reported once for its own server (`t.server == si`, `k.name == upstream`).
+#[test]
+fn a_peer_name_that_is_a_builtin_or_an_alias_is_refused() {
+    let config = json!({
+        "style": "langchain",
+        "servers": [{ "name": "mem" }, { "name": "b" }],
+        "builtins": ["mem__save"],
+        "aliases": { "mem__old": "mem__load" }
+    });
+    let mut r = router(config);
+    let builtin = "server \"mem\" tool \"save\" exposes as \"mem__save\", which is the gateway's built-in";
+    let alias =
+        "server \"mem\" tool \"old\" exposes as \"mem__old\", which is the gateway's alias: retire the alias first";
+    assert_eq!(expose_err(&mut r, "mem", &["save", "load"]), ("name_collision".to_string(), builtin.to_string()));
+    assert_eq!(expose_err(&mut r, "mem", &["old", "load"]), ("name_collision".to_string(), alias.to_string()));
+    let e = r.expose_list(Kind::Tool, "mem", &list(&["save", "old", "load"]), OnInvalid::Skip).unwrap();
+    assert_eq!(names(&e), ["mem__load"]);
+    assert_eq!(skipped(&e), [triple("save", "name_collision", builtin), triple("old", "name_collision", alias)]);
+    assert!(r.route("mem__save").unwrap().builtin);
+    // Another server's list reports nothing of mem's, and lists as usual.
+    let b = r.expose_list(Kind::Tool, "b", &list(&["x"]), OnInvalid::Skip).unwrap();
+    assert_eq!((names(&b), skipped(&b)), (vec!["b__x".to_string()], vec![]));
+    // Prompts are not tools: a prompt may take a built-in's name.
+    let p = r.expose_list(Kind::Prompt, "mem", &list(&["save"]), OnInvalid::Throw).unwrap();
+    assert_eq!((names(&p), skipped(&p)), (vec!["mem__save".to_string()], vec![]));
+}
+
+// plan_peer, the built-ins reserved for the peer's own naming (`kind == Kind::Tool` into `!=`):
+// the OpenAI Agents SDK hashes a tool whose name a built-in has, as it does a duplicate.
+#[test]
+fn openai_agents_hash_a_tool_around_a_builtin() {
+    let mut r =
+        router(json!({ "style": "openai-agents", "servers": [{ "name": "mem" }], "builtins": ["mcp_mem__save"] }));
+    let e = r.expose_list(Kind::Tool, "mem", &list(&["save", "load"]), OnInvalid::Throw).unwrap();
+    assert_eq!(names(&e), ["mcp_mem__save_886b9833", "mcp_mem__load"]);
+    assert!(r.route("mcp_mem__save").unwrap().builtin);
+    assert_eq!(r.route("mcp_mem__save_886b9833").unwrap().tool, "save");
+}
+
+// plan_peer, the provider notes (`t.listed && t.server == si` into `||`): each list warns about
+// its own names that model providers refuse, not the other servers'.
+#[test]
+fn provider_warnings_name_only_the_listing_servers_tools() {
+    let mut r = router(json!({ "style": "langchain", "servers": [{ "name": "a" }, { "name": "b" }] }));
+    let a = r.expose_list(Kind::Tool, "a", &list(&["get.thing", ""]), OnInvalid::Throw).unwrap();
+    assert_eq!(
+        warnings(&a),
+        ["provider_refused: langchain exposes \"a__get.thing\", which openai, anthropic, bedrock, mistral refuse: set `provider` to fit names to one"]
+    );
+    assert_eq!(skipped(&a), [triple("", "invalid_tool_name", "langchain leaves out tools with an empty name")]);
+    let b = r.expose_list(Kind::Tool, "b", &list(&["fine"]), OnInvalid::Throw).unwrap();
+    assert_eq!((warnings(&b), skipped(&b)), (vec![], vec![]));
+}
+
+// plan_peer, the items a peer leaves out (`k.name == upstream` into `!=`): each is reported
+// once, beside an item refused for another reason.
+#[test]
+fn a_peer_reports_each_item_it_leaves_out_once() {
+    let mut r = router(json!({
+        "style": "fastmcp",
+        "servers": [{ "name": "a" }, { "name": "a_b" }],
+        "builtins": ["a_b_save"]
+    }));
+    r.expose("a", &["b_c"]).unwrap();
+    let e = r.expose_list(Kind::Tool, "a_b", &list(&["save", "c", "d"]), OnInvalid::Skip).unwrap();
+    assert_eq!(names(&e), ["a_b_d"]);
+    assert_eq!(
+        skipped(&e),
+        [
+            triple(
+                "save",
+                "name_collision",
+                "server \"a_b\" tool \"save\" exposes as \"a_b_save\", which is the gateway's built-in"
+            ),
+            triple("c", "name_collision", "fastmcp leaves it out: another tool has its name \"a_b_c\"")
+        ]
+    );
+    assert_eq!(r.route("a_b_c").unwrap().server, Some("a"));
+}
+
+// name_part (`part.len() != name.len()` into `==`): the tool part of an exposed name is a
+// suggestion form of its own, for a model that dropped the server prefix. Here it differs
+// from the upstream name (`saveAll` is `save_all` under agent), so only that form is near.
+#[test]
+fn a_name_without_its_server_prefix_is_suggested() {
+    let mut r = router(json!({ "style": "agent", "servers": [{ "name": "mem" }] }));
+    r.expose("mem", &["saveAll"]).unwrap();
+    assert_eq!(
+        route_err(&r, "save_al"),
+        (
+            "unknown_tool".to_string(),
+            "Unknown tool: save_al; did you mean mem__save_all?".to_string(),
+            vec!["mem__save_all".to_string()]
+        )
+    );
+}
+
+// Router::resolve, an alias by its bare or its qualified name (`old == bare || *old == name` into
+// `&&`), and Router::unknown, an alias whose current name was removed (`old == name || old ==
+// unqualified` with `!=` or `&&`): routed while the tool is there, `tool_removed` after, and a
+// name that is no alias stays unknown.
+#[test]
+fn an_alias_routes_by_either_name_and_follows_its_tool_out() {
+    let mut r = router(json!({
+        "style": "syntropy",
+        "servers": [{ "name": "x" }],
+        "aliases": { "x_old": "x_new" }
+    }));
+    r.expose("x", &["new"]).unwrap();
+    for name in ["x_old", "mcp__syntropy__x_old"] {
+        let to = r.route(name).unwrap();
+        assert_eq!((to.server, to.tool.as_ref(), to.deprecated), (Some("x"), "new", true), "{name}");
+    }
+    r.expose("x", &[] as &[&str]).unwrap();
+    for name in ["x_old", "mcp__syntropy__x_old", "x_new"] {
+        let (code, message, _) = route_err(&r, name);
+        assert_eq!(code, "tool_removed", "{name}: {message}");
+        assert_eq!(
+            message,
+            format!("tool \"{name}\" was removed: server \"x\" no longer lists it; list the tools again")
+        );
+    }
+    assert_eq!(route_err(&r, "x_other").0, "unknown_tool");
+    assert_eq!(route_err(&r, "mcp__syntropy__x_other").0, "unknown_tool");
+}
+
+// Router::others (replaced by an empty or a made-up list): the built-ins and the aliases'
+// current names are suggested too, after the tools at the same distance.
+#[test]
+fn builtins_and_aliases_are_suggested() {
+    let mut r = router(json!({
+        "style": "agent",
+        "servers": [{ "name": "mem" }],
+        "builtins": ["healthcheck"],
+        "aliases": { "mem__old": "mem__save" }
+    }));
+    r.expose("mem", &["load"]).unwrap();
+    assert_eq!(route_err(&r, "healthchek").2, ["healthcheck"]);
+    assert_eq!(route_err(&r, "mem__sav").2, ["mem__save"]);
+    assert_eq!(route_err(&r, "mem__lade").2, ["mem__load", "mem__save"]);
+    assert!(route_err(&r, "").2.is_empty());
+}
+
+// Router::compared, the guard `qualifies` (forced true): only a qualifying style reads
+// `mcp__<gateway>__` as a qualifier to look past; under agent the whole name is compared.
+#[test]
+fn only_qualifying_styles_look_past_mcp_prefixes() {
+    let mut r = router(json!({ "style": "agent", "servers": [{ "name": "mem" }] }));
+    r.expose("mem", &["save_all"]).unwrap();
+    assert_eq!(route_err(&r, "mem__save_al").2, ["mem__save_all"]);
+    assert!(route_err(&r, "mcp__gw__mem__save_al").2.is_empty());
+    let mut r = router(json!({ "style": "claude", "gateway": "hub", "servers": [{ "name": "mem" }] }));
+    r.expose("mem", &["save_all"]).unwrap();
+    assert_eq!(route_err(&r, "mcp__gw__mem__save_al").2, ["mcp__hub__mem__save_all"]);
+}
