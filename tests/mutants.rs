@@ -537,3 +537,53 @@ fn only_qualifying_styles_look_past_mcp_prefixes() {
     r.expose("mem", &["save_all"]).unwrap();
     assert_eq!(route_err(&r, "mcp__gw__mem__save_al").2, ["mcp__hub__mem__save_all"]);
 }
+
+// Router::migrate (`server && upstream && routed` with the first `&&` into `||`): the name this
+// router gives the same tool of the same server, not another tool of that server.
+#[test]
+fn migrate_finds_the_same_tool_of_the_same_server() {
+    let mut old =
+        router(json!({ "style": { "peer": "langchain", "prefix": "mcp" }, "servers": [{ "name": "memory" }] }));
+    let mut new = router(json!({ "style": "syntropy", "servers": [{ "name": "memory" }] }));
+    for r in [&mut old, &mut new] {
+        r.expose("memory", &["save", "load"]).unwrap();
+    }
+    assert_eq!(new.migrate("mcp__memory__save", &old).unwrap(), "memory_save");
+    assert_eq!(new.migrate("mcp__memory__load", &old).unwrap(), "memory_load");
+    new.expose("memory", &["save"]).unwrap();
+    let e = new.migrate("mcp__memory__load", &old).unwrap_err();
+    assert_eq!(e.code.as_str(), "unknown_tool");
+    assert_eq!(
+        e.message,
+        "\"mcp__memory__load\" is server \"memory\" tool \"load\", which this router has not exposed"
+    );
+}
+
+// Router::prompt_target, the guard `e.enabled` (forced true): a disabled prompt is not served.
+#[test]
+fn a_disabled_prompt_is_not_served() {
+    let mut r = router(json!({ "style": "agent", "servers": [{ "name": "mem" }], "disabled": ["mem__secret"] }));
+    r.expose_list(Kind::Prompt, "mem", &list(&["secret", "hello"]), OnInvalid::Throw).unwrap();
+    let to = r.prompt_target("mem__hello", None).unwrap();
+    assert_eq!((to.server.as_str(), to.upstream.as_str()), ("mem", "hello"));
+    let e = r.prompt_target("mem__secret", None).unwrap_err();
+    assert_eq!(e.code.as_str(), "tool_disabled");
+    assert_eq!(e.message, "prompt \"mem__secret\" is disabled: enable it in the gateway's configuration");
+}
+
+// Router::check_shadowing (`b == name || is_qualified(b)` into `&&`): a built-in given in its
+// qualified form is shadowed by the tool that would show under it.
+#[test]
+fn a_tool_under_a_qualified_builtin_is_refused() {
+    let mut r = router(
+        json!({ "style": "claude", "gateway": "hub", "servers": [{ "name": "mem" }], "builtins": ["mcp__hub__mem__save"] }),
+    );
+    assert_eq!(
+        expose_err(&mut r, "mem", &["save"]),
+        (
+            "name_collision".to_string(),
+            "server \"mem\" tool \"save\" would shadow the built-in \"mcp__hub__mem__save\"".to_string()
+        )
+    );
+    assert_eq!(r.expose("mem", &["load"]).unwrap()[0].qualified, "mcp__hub__mem__load");
+}
