@@ -124,8 +124,9 @@ named=(
 )
 
 # run_named: applies each named mutant in a scratch copy of the tree (tracked and untracked
-# files, not ignored ones) that builds into this target/ (so only the crate is rebuilt), runs the
-# fast tests on it, and fails unless every one is caught.
+# files, not ignored ones), runs the fast tests on it, and fails unless every one is caught. The
+# copy builds into a target directory of its own, kept between runs (cargo names a workspace
+# crate's artifacts alike wherever its sources are, so sharing target/ would mix the two trees).
 run_named() {
   local scratch="$out/named/tree" n=0 caught_named=0 i f
   rm -rf "$out/named"
@@ -142,9 +143,9 @@ run_named() {
     fi
     local rc=0
     (cd "$scratch" && if [ "$fast_tool" = nextest ]; then
-      CARGO_TARGET_DIR="$OLDPWD/target" cargo nextest run -p mcp-naming --no-fail-fast "${fast_args[@]}"
+      CARGO_TARGET_DIR="$OLDPWD/target/mutants-named" cargo nextest run -p mcp-naming --no-fail-fast "${fast_args[@]}"
     else
-      CARGO_TARGET_DIR="$OLDPWD/target" cargo test -p mcp-naming "${fast_args[@]}"
+      CARGO_TARGET_DIR="$OLDPWD/target/mutants-named" cargo test -p mcp-naming "${fast_args[@]}"
     fi) > "$out/named/$n.log" 2>&1 || rc=$?
     cp "$out/named/original" "$scratch/$f"
     if [ "$rc" -eq 0 ]; then
