@@ -115,15 +115,17 @@ fn an_exposure_says_whether_the_listed_names_changed() {
     let mut r = router(
         json!({ "style": "claude", "prefixMode": "conditional", "servers": [{ "name": "a" }, { "name": "b" }] }),
     );
-    let first = r.expose_list(Kind::Tool, "a", &list(&["x"]), OnInvalid::Throw).unwrap();
+    let first = r.expose_list(Kind::Tool, "a", &list(&["w", "x"]), OnInvalid::Throw).unwrap();
     assert!(first.changed, "a first list shows new names");
-    let again = r.expose_list(Kind::Tool, "a", &list(&["x"]), OnInvalid::Throw).unwrap();
+    let again = r.expose_list(Kind::Tool, "a", &list(&["w", "x"]), OnInvalid::Throw).unwrap();
     assert!(!again.changed, "the same list again changes nothing");
-    // b's x makes a's x shared: a's is renamed in place, b's is new.
+    // b's x makes a's x shared: a's is renamed in place (segment 0, second entry; Entry::renamed
+    // keeps the place), b's is new.
     let shared = r.expose_list(Kind::Tool, "b", &list(&["x"]), OnInvalid::Throw).unwrap();
     let renamed: Vec<(usize, usize, &str, bool)> =
         shared.placement.renamed.iter().map(|n| (n.slot, n.pos, n.name.as_str(), n.enabled)).collect();
-    assert_eq!(renamed, [(0, 0, "a__x", true)]);
+    assert_eq!(renamed, [(0, 1, "a__x", true)]);
+    assert_eq!(r.placed(Kind::Tool, 0, 1), Some(("a__x", "x")));
     assert!(shared.changed);
     assert_eq!(r.route("a__x").unwrap().tool, "x");
     assert_eq!(route_err(&r, "x").0, "unknown_tool");
@@ -586,4 +588,25 @@ fn a_tool_under_a_qualified_builtin_is_refused() {
         )
     );
     assert_eq!(r.expose("mem", &["load"]).unwrap()[0].qualified, "mcp__hub__mem__load");
+}
+
+// Keyed::remove (`retain(|&x| x != id)` into `==`): three servers share a tool part; when one
+// leaves, the other two still share it (the index keeps both), and when a second leaves the
+// last goes bare.
+#[test]
+fn a_part_shared_by_three_stays_shared_by_the_two_left() {
+    let mut r = router(json!({
+        "style": "claude", "prefixMode": "conditional",
+        "servers": [{ "name": "a" }, { "name": "b" }, { "name": "c" }]
+    }));
+    for s in ["a", "b", "c"] {
+        r.expose(s, &["x"]).unwrap();
+    }
+    let all = |r: &Router| r.tools().map(|t| t.name).collect::<Vec<_>>();
+    assert_eq!(all(&r), ["a__x", "b__x", "c__x"]);
+    r.expose("c", &[] as &[&str]).unwrap();
+    assert_eq!(all(&r), ["a__x", "b__x"]);
+    r.expose("b", &[] as &[&str]).unwrap();
+    assert_eq!(all(&r), ["x"]);
+    assert_eq!(r.route("x").unwrap().server, Some("a"));
 }
