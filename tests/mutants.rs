@@ -658,3 +658,111 @@ fn an_entry_whose_part_changes_is_found_by_its_new_part() {
     r.expose("b", &["x", "a__x"]).unwrap();
     assert_eq!(all(&r), pairs(&[("a__a__x", "a__x"), ("x", "x"), ("b__a__x", "a__x")]));
 }
+
+// compile::rules, the guard `claude && !p.contains('*')` (forced true, or `||`): only Claude
+// Code's rules cover the names that continue a rule after `__`; elsewhere a rule without `*`
+// is the whole name.
+#[test]
+fn only_claude_rules_cover_what_continues_after_double_underscore() {
+    let mut r = router(json!({ "style": "syntropy", "servers": [{ "name": "mem" }], "disabled": ["mem_save"] }));
+    let on: Vec<(String, bool)> =
+        r.expose("mem", &["save", "save__all"]).unwrap().into_iter().map(|t| (t.name, t.enabled)).collect();
+    assert_eq!(on, [("mem_save".to_string(), false), ("mem_save__all".to_string(), true)]);
+    let mut r = router(json!({ "style": "claude", "servers": [{ "name": "mem" }], "disabled": ["mem__save"] }));
+    let on: Vec<(String, bool)> =
+        r.expose("mem", &["save", "save__all"]).unwrap().into_iter().map(|t| (t.name, t.enabled)).collect();
+    assert_eq!(on, [("mem__save".to_string(), false), ("mem__save__all".to_string(), false)]);
+}
+
+/// The messages of a refused configuration (code `invalid_config`).
+fn config_errors(config: Value) -> Vec<String> {
+    let e = RouterConfig::from_json(&serde_json::from_value(config).unwrap())
+        .and_then(Router::new)
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(e.code.as_str(), "invalid_config", "{e:?}");
+    e.diagnostics.iter().map(|d| d.message.clone()).collect()
+}
+
+// compile, the gateway name (`|| gateway.is_empty()` and `|| gateway.contains("__")` into
+// `&&`): an empty gateway name, or one with `__`, is refused.
+#[test]
+fn an_empty_gateway_name_or_one_with_double_underscore_is_refused() {
+    for gateway in ["", "my__hub"] {
+        assert_eq!(
+            config_errors(json!({ "style": "claude", "gateway": gateway, "servers": [] })),
+            [format!(
+                "gateway: \"{gateway}\" is not a server name clients can show: use letters, digits, \"_\" and \"-\" without \"__\""
+            )]
+        );
+    }
+    assert!(Router::new(
+        RouterConfig::from_json(
+            &serde_json::from_value(json!({ "style": "claude", "gateway": "my_hub", "servers": [] })).unwrap()
+        )
+        .unwrap()
+    )
+    .is_ok());
+}
+
+// compile, prefixMode under a peer style (`m != "always"` into `==`): a peer prefixes as the
+// peer does, so any mode but "always" is refused, and "always" is accepted.
+#[test]
+fn a_peer_style_takes_no_prefix_mode_but_always() {
+    assert_eq!(
+        config_errors(json!({ "style": "langchain", "prefixMode": "conditional", "servers": [] })),
+        ["prefixMode: a peer style prefixes as langchain does: remove prefixMode"]
+    );
+    assert_eq!(
+        config_errors(json!({ "style": "agentgateway", "prefixMode": "never", "servers": [] })),
+        ["prefixMode: a peer style prefixes as agentgateway does: use the style's `mode`"]
+    );
+    let ok = RouterConfig::from_json(
+        &serde_json::from_value(json!({ "style": "langchain", "prefixMode": "always", "servers": [] })).unwrap(),
+    );
+    assert!(ok.and_then(Router::new).is_ok());
+}
+
+// compile, the built-ins (`b.is_empty() || !valid` into `&&`): an empty built-in name is refused.
+#[test]
+fn an_empty_builtin_is_refused() {
+    assert_eq!(
+        config_errors(json!({ "style": "agent", "servers": [], "builtins": ["", "ok", "not ok"] })),
+        ["builtins[0]: \"\" is not a valid MCP tool name", "builtins[2]: \"not ok\" is not a valid MCP tool name"]
+    );
+}
+
+fn accepted(config: Value) -> Router {
+    RouterConfig::from_json(&serde_json::from_value(config).unwrap()).and_then(Router::new).unwrap()
+}
+
+// compile, the aliases (`builtins.contains(new) || !parses` into `&&`): an alias may point to a
+// built-in, which no server's name splits; one to nothing known is refused.
+#[test]
+fn an_alias_may_point_to_a_builtin() {
+    let r = accepted(json!({
+        "style": "syntropy", "servers": [{ "name": "x" }],
+        "builtins": ["healthcheck"], "aliases": { "health": "healthcheck" }
+    }));
+    let to = r.route("health").unwrap();
+    assert_eq!((to.builtin, to.tool.as_ref(), to.deprecated), (true, "healthcheck", true));
+    assert_eq!(
+        config_errors(json!({ "style": "syntropy", "servers": [{ "name": "x" }], "aliases": { "health": "nothing" } })),
+        ["aliases[\"health\"]: points to \"nothing\", which no server or built-in provides: point it to a current exposed name"]
+    );
+}
+
+// compile, the patterns (the guard `p.is_empty()` forced false): an empty name pattern is
+// refused, as an empty server or tool of an upstream pattern is.
+#[test]
+fn an_empty_pattern_is_refused() {
+    assert_eq!(
+        config_errors(
+            json!({ "style": "agent", "servers": [{ "name": "x" }], "enabled": [""], "disabled": [{ "server": "", "tool": "a" }] })
+        ),
+        [
+            "enabled[0]: an empty pattern matches nothing: remove it",
+            "disabled[0].server: an empty pattern matches nothing: remove it"
+        ]
+    );
+}
