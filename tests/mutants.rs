@@ -766,3 +766,85 @@ fn an_empty_pattern_is_refused() {
         ]
     );
 }
+
+// compile, an upstream pattern's server (`!u.server.contains('*')` without `!`): a server name
+// without `*` must be a configured server; a glob may match any.
+#[test]
+fn an_upstream_pattern_names_a_configured_server() {
+    assert_eq!(
+        config_errors(json!({ "style": "agent", "servers": [{ "name": "x" }, { "name": "y" }], "disabled": [{ "server": "nope", "tool": "a" }] })),
+        ["disabled[0].server: \"nope\" is not a configured server: use one of x, y"]
+    );
+    let mut r = accepted(json!({ "style": "agent", "servers": [{ "name": "x" }], "disabled": [{ "server": "x*", "tool": "a" }] }));
+    let on: Vec<bool> = r.expose("x", &["a", "b"]).unwrap().iter().map(|t| t.enabled).collect();
+    assert_eq!(on, [false, true]);
+}
+
+// config::Reader::wrong (replaced by nothing): a value of the wrong type is refused with its
+// path, what it must be and what it is.
+#[test]
+fn config_values_of_the_wrong_type_are_named() {
+    let bad = json!({
+        "style": "agent", "servers": [{ "name": 5 }], "strict": "yes", "builtins": "x",
+        "gateway": 3, "aliases": { "a": 1 }, "enabled": [7]
+    });
+    assert_eq!(
+        config_errors(bad),
+        [
+            "servers[0].name: must be a string, got a number",
+            "aliases[\"a\"]: must be a string, got a number",
+            "gateway: must be a string, got a number",
+            "builtins: must be an array, got a string",
+            "enabled[0]: must be a string or { server, tool }, got a number",
+            "strict: must be a boolean, got a string"
+        ]
+    );
+    assert_eq!(
+        config_errors(json!({ "style": "agent", "servers": [{ "name": "a", "enabled": "no", "upstream": 3 }], "provider": true })),
+        [
+            "servers[0].upstream: must be a string, got a number",
+            "servers[0].enabled: must be a boolean, got a string",
+            "provider: must be a string, got a boolean"
+        ]
+    );
+    assert_eq!(config_errors(json!([1])), ["must be an object, got an array"]);
+}
+
+// config::Reader::patterns (`missing && v.get(k).is_none()` into `||`): a missing server or
+// tool is required; one of the wrong type is reported once, as of the wrong type.
+#[test]
+fn an_upstream_pattern_reports_a_missing_or_wrong_member_once() {
+    assert_eq!(
+        config_errors(json!({ "style": "agent", "servers": [{ "name": "x" }], "disabled": [{ "server": 5, "tool": "a" }, { "tool": "b" }] })),
+        ["disabled[0].server: must be a string, got a number", "disabled[1].server: is required (a glob)"]
+    );
+}
+
+// Naming::suggest_server_name, the default that peer styles keep (replaced by `Some(..)`): a
+// peer gives no replacement for a server name it refuses; the router's own styles do.
+#[test]
+fn a_refused_server_name_gets_a_suggestion_only_from_own_styles() {
+    let e = RouterConfig::from_json(
+        &serde_json::from_value(json!({ "style": "agentgateway", "servers": [{ "name": "my server!" }] })).unwrap(),
+    )
+    .and_then(Router::new)
+    .unwrap_err();
+    assert_eq!(e.diagnostics.len(), 1, "{e:?}");
+    assert_eq!(e.diagnostics[0].suggestion, None, "{e:?}");
+    let e = RouterConfig::from_json(&serde_json::from_value(json!({ "style": "agent", "servers": [{ "name": "My Server!" }] })).unwrap())
+        .and_then(Router::new)
+        .unwrap_err();
+    assert_eq!(e.diagnostics[0].suggestion.as_deref(), Some("myserver"), "{e:?}");
+}
+
+// Naming::split (`rest.len() > server + separator` into `>=`, `+` into `-`): with `strict:
+// false` a name routes by its parse only when a tool part follows the server and separator.
+#[test]
+fn a_parse_needs_a_tool_part_after_the_separator() {
+    let r = accepted(json!({ "style": "agent", "strict": false, "servers": [{ "name": "mem" }] }));
+    let to = r.route("mem__save").unwrap();
+    assert_eq!((to.server, to.tool.as_ref()), (Some("mem"), "save"));
+    for name in ["mem__", "mem_", "mem"] {
+        assert_eq!(route_err(&r, name).0, "unknown_tool", "{name}");
+    }
+}
