@@ -1,13 +1,14 @@
 //! Native benchmarks of the core: validate per convention, parse, fit.
 use criterion::{criterion_group, criterion_main, Criterion};
-use mcp_naming::provider::{fit, Provider};
-use mcp_naming::router::{Router, RouterConfig};
+use mcp_naming::router::{Router, RouterConfig, ServerConfig, StyleConfig, Upstream};
+use mcp_naming::{fit, Provider};
 use mcp_naming::{is_valid, parse, validate, Convention, Options};
 use std::hint::black_box;
 
 /// One typical valid name per convention (shared with tests/allocations.rs).
 fn typical() -> Vec<(Convention, String)> {
-    let data: serde_json::Value = serde_json::from_str(include_str!("../tests/data/typical-names.json")).unwrap();
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../tests/data/fixtures/typical-names.json")).unwrap();
     data["names"]
         .as_object()
         .unwrap()
@@ -27,10 +28,10 @@ fn bench(c: &mut Criterion) {
     c.bench_function("validate/chora invalid", |b| {
         b.iter(|| validate(black_box("MyProject:CreateTask"), Convention::Chora, &opts))
     });
-    let config: RouterConfig = serde_json::from_str(
-        r#"{"style": "syntropy", "servers": [{"name": "serena"}, {"name": "context7", "upstream": "hyphens"}, {"name": "git"}]}"#,
-    )
-    .unwrap();
+    let mut context7 = ServerConfig::new("context7");
+    context7.upstream = Upstream::Hyphens;
+    let servers = vec![ServerConfig::new("serena"), context7, ServerConfig::new("git")];
+    let config = RouterConfig::new(StyleConfig::Named("syntropy".into()), servers);
     let mut router = Router::new(config).unwrap();
     router.expose("serena", &["find_symbol", "get_symbols_overview", "activate_project"]).unwrap();
     router.expose("context7", &["resolve-library-id", "get-library-docs"]).unwrap();

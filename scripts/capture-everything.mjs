@@ -1,5 +1,6 @@
 // Captures a real tools/list result from @modelcontextprotocol/server-everything over stdio
-// (the official SDK client), into tests/data/everything-tools-list.json. Run again to refresh.
+// (the official SDK client), into tests/data/fixtures/everything-tools-list.json. Run again to
+// refresh.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,7 +15,7 @@ const result = await client.listTools();
 await client.close();
 const version = require('@modelcontextprotocol/server-everything/package.json').version;
 writeFileSync(
-  new URL('../tests/data/everything-tools-list.json', import.meta.url),
+  new URL('../tests/data/fixtures/everything-tools-list.json', import.meta.url),
   JSON.stringify({ source: `@modelcontextprotocol/server-everything ${version}, tools/list over stdio`, result }, null, 1) + '\n',
 );
 console.log(`captured ${result.tools.length} tools: ${result.tools.map((t) => t.name).join(', ')}`);

@@ -3,7 +3,7 @@
 # into one fixture project per tool (tests/compat/*, each from its committed lockfile), and
 # exercised by Vite, webpack, esbuild, rollup, wrangler/workerd, a plain module page, Node 20 and
 # 22, Bun, Deno, tsc, attw and publint. Prints the table, writes target/compat.json, and exits 1
-# if any cell FAILS. Idempotent: npm ci runs only where a lockfile changed.
+# if any cell FAILS. Idempotent: npm ci runs only where a lockfile changed (scripts/npm-ci.sh).
 #   scripts/compat.sh [PKG_DIR]          PKG_DIR: the package directory (default: $COMPAT_PKG, else pkg/)
 #   COMPAT_ONLY=vite,node22 scripts/compat.sh   a subset: cell ids or their prefixes
 set -uo pipefail

@@ -1,15 +1,15 @@
-// Seeds each fuzz target's corpus from the conformance tables in tests/data (run by fuzz.sh;
+// Seeds each fuzz target's corpus from the conformance tables in tests/data/cases (run by fuzz.sh;
 // the corpora live under fuzz/corpus/, which git ignores), and from the inputs that once made a
 // target fail (fuzz/regressions/<target>/, committed).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { load, CONVENTIONS, conventionTable } from '../tests/js/data.mjs';
 
-const data = (name) => JSON.parse(readFileSync(new URL(`../tests/data/${name}.json`, import.meta.url), 'utf8'));
-const CONVENTIONS = ['mcp', 'chora', 'syntropy', 'claude', 'agent', 'openproject', 'registry'];
+const data = (name) => load(`cases/${name}.json`);
 const seeds = {};
 const add = (target, bytes) => (seeds[target] ??= []).push(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
 
 CONVENTIONS.forEach((conv, i) => {
-  for (const c of data(conv).cases) add('conventions', Buffer.concat([Buffer.from([i]), Buffer.from(c.name.slice(0, 4096))]));
+  for (const c of conventionTable(conv).cases) add('conventions', Buffer.concat([Buffer.from([i]), Buffer.from(c.name.slice(0, 4096))]));
 });
 for (const c of data('convert').cases) {
   const i = CONVENTIONS.indexOf(c.from);
@@ -18,9 +18,17 @@ for (const c of data('convert').cases) {
 for (const c of data('uri').cases) add('resource_uri', c.uri);
 for (const c of data('slug').cases) add('resource_uri', c.slug);
 for (const s of data('router').scenarios) {
-  const names = (s.steps ?? []).flatMap((step) => [step.route, step.enabled, step.routeResource].filter((x) => typeof x === 'string'));
+  const steps = s.steps ?? [];
+  const names = steps.filter((step) => ['route', 'isEnabled', 'routeResource'].includes(step.call)).map((step) => step.args[0]);
   add('router_config', `${JSON.stringify(s.config)}\n${names.join('\n')}`);
-  for (const step of s.steps ?? []) if (step.expose) add('router_route', Buffer.concat([Buffer.from([names.length % 50]), Buffer.from(step.expose.tools.join('\n'))]));
+  // The tool lists of `expose(server, tools)` steps.
+  const lists = steps.filter((step) => step.call === 'expose').map((step) => step.args[1]);
+  for (const tools of lists) add('router_route', Buffer.concat([Buffer.from([names.length % 50]), Buffer.from(tools.join('\n'))]));
+  // A server's list, then near misses of its names (a block of queries starts with "?").
+  for (const [i, tools] of lists.entries()) {
+    const misses = tools.map((t) => t.slice(0, -1));
+    add('router_suggest', Buffer.concat([Buffer.from([i]), Buffer.from(`${'x'.repeat(i % 3)}\n${tools.join('\n')}\n\n?${misses.join('\n')}`)]));
+  }
 }
 const reg = data('registry-data');
 for (const c of reg.paths.cases) add('workspace_path', c.path);
@@ -28,7 +36,7 @@ const op = data('openproject-data');
 for (const c of op.durations) add('durations', c.text);
 for (const c of op.dates) add('durations', c.text);
 for (const c of data('providers').fit) add('providers', c.name);
-add('providers', CONVENTIONS.flatMap((c) => data(c).cases.map((x) => x.name)).join('\n'));
+add('providers', CONVENTIONS.flatMap((c) => conventionTable(c).cases.map((x) => x.name)).join('\n'));
 for (const c of [...reg.profiles.map((p) => p.profile), ...reg.descriptors.map((d) => d.descriptor), ...reg.requests.map((r) => r.request)]) {
   add('registry', JSON.stringify(c));
 }

@@ -20,6 +20,7 @@ targets=$(cd fuzz && cargo +nightly fuzz list)
 cargo +nightly fuzz build --sanitizer none
 for t in $targets; do
   log="fuzz/last-$t.log"
+  mkdir -p "fuzz/corpus/$t"
   cargo +nightly fuzz run --sanitizer none "$t" "fuzz/corpus/$t" -- \
     -max_total_time="$seconds" -max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 > "$log" 2>&1 || {
     tail -40 "$log"

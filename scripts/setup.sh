@@ -23,11 +23,7 @@ if [ "$have" != "$want" ]; then
 fi
 
 # npm packages from the committed lockfile; skipped when node_modules matches it.
-if ! cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null; then
-  log "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
-  cp package-lock.json node_modules/.package-lock.json
-fi
+bash scripts/npm-ci.sh . | sed 's/^/[setup] /' >&2
 
 if [ "${1:-}" = "--browser" ]; then
   if [ ! -x /usr/lib/chromium/chromium ] || ! command -v chromedriver >/dev/null; then

@@ -49,13 +49,9 @@ summary() {
 }
 
 # npm_project DIR: installs DIR's npm packages from its committed lockfile, unless node_modules
-# already matches it.
+# already matches it (scripts/npm-ci.sh, the one lockfile-keyed install).
 npm_project() {
-  local dir=$1
-  if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.package-lock.json" 2>/dev/null; then
-    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
-    cp "$dir/package-lock.json" "$dir/node_modules/.package-lock.json"
-  fi
+  bash scripts/npm-ci.sh "$1"
 }
 
 lint() {
@@ -137,8 +133,10 @@ cli_suite() {
 }
 
 typescript() {
+  # The consumer, and the generated declarations against the hand-written ones they replaced
+  # (tests/ts/contract.mts).
   node_modules/.bin/tsc -p tests/ts/tsconfig.json
-  echo "tsc: the consumer type-checks"
+  echo "tsc: the consumer and the contract type-check"
 }
 
 # Publishing, as dry runs only (--dry-run: nothing is uploaded): the core crate as crates.io
@@ -167,7 +165,7 @@ suite "peer styles against the peers' own code (tests/peers)" peers
 suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compat)" bash scripts/compat.sh
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
 suite "the command line from the packed tarball (tests/cli)" cli_suite
-suite "TypeScript consumer (tsc --strict --noEmit)" typescript
+suite "TypeScript consumer and contract (tsc --strict --noEmit)" typescript
 suite "cargo publish --dry-run (the core crate)" publish_crate
 suite "npm publish --dry-run (pkg/)" publish_npm
 

@@ -16,6 +16,8 @@
 //! ```
 
 use core::fmt;
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident => $text:literal,)*) => {
@@ -184,6 +186,9 @@ codes! {
     ProviderRefused => "provider_refused",
     /// Router: a paging cursor the gateway did not give out, or from before the list changed.
     InvalidCursor => "invalid_cursor",
+    /// Router: a tool's UI resource (`_meta.ui.resourceUri`, MCP Apps) that its server does not
+    /// list (a warning).
+    UnlistedUiResource => "unlisted_ui_resource",
     /// Router: an upstream tool name that cannot be exposed (empty, too long, deceptive characters).
     InvalidToolName => "invalid_tool_name",
     /// OpenProject: a duration that is not `2h 30m`, `45m`, `1.5h` or ISO 8601 `PT2H30M`.
@@ -260,8 +265,8 @@ impl Severity {
 }
 
 /// A byte range of the input (`start..end`, UTF-8 offsets; the npm package converts them to
-/// UTF-16 offsets, as JavaScript indexes strings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// UTF-16 offsets, as JavaScript indexes strings, the Python package to code points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
 pub struct Span {
     /// First byte of the offending text.
     pub start: usize,
@@ -281,7 +286,8 @@ impl Span {
     }
 }
 
-/// One problem with a name.
+/// One problem with a name. Serialized as the packages show it:
+/// `{ code, severity, message, start, end, path?, suggestion? }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Diagnostic {
@@ -330,22 +336,6 @@ impl Diagnostic {
     }
 }
 
-impl Diagnostic {
-    /// The `unknown_field` error for a key of an object at `path` that is not in `known`,
-    /// suggesting the nearest known key (the check behind every structured input).
-    ///
-    /// ```
-    /// use mcp_naming::Diagnostic;
-    /// let d = Diagnostic::unknown_key("takn", &["taken"], "options");
-    /// assert_eq!(d.message, "options.takn: unknown key \"takn\": did you mean \"taken\"?");
-    /// assert_eq!(d.path.as_deref(), Some("options.takn"));
-    /// assert_eq!(d.suggestion.as_deref(), Some("taken"));
-    /// ```
-    pub fn unknown_key(key: &str, known: &[&str], path: &str) -> Diagnostic {
-        crate::keys::unknown_key(key, known, path)
-    }
-}
-
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} [{}]: {}", self.severity.as_str(), self.code, self.message)
@@ -365,7 +355,7 @@ impl fmt::Display for Diagnostic {
 /// assert_eq!(err.diagnostics[1].severity, Severity::Warning);
 /// assert_eq!(err.suggestions, ["Get_User"]);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Error {
     /// The code of the first error.
@@ -378,6 +368,7 @@ pub struct Error {
     pub suggestions: Vec<String>,
     /// The backend server the error is about, where there is one (a router's `tool_removed`,
     /// `tool_disabled`): what a gateway needs to say which upstream is down or hides the tool.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
 }
 
@@ -433,6 +424,55 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A file's or a structured value's verdict as the packages return it: `{ valid, errors }`,
+/// valid when there is no problem.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Check {
+    /// No problem was found.
+    pub valid: bool,
+    /// Every problem, each with its path.
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Check {
+    /// The verdict on `errors`.
+    pub fn new(errors: Vec<Diagnostic>) -> Check {
+        Check { valid: errors.is_empty(), errors }
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl Serialize for Severity {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl Serialize for Diagnostic {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let n = 5 + usize::from(self.path.is_some()) + usize::from(self.suggestion.is_some());
+        let mut d = s.serialize_struct("Diagnostic", n)?;
+        d.serialize_field("code", &self.code)?;
+        d.serialize_field("severity", &self.severity)?;
+        d.serialize_field("message", &self.message)?;
+        d.serialize_field("start", &self.span.start)?;
+        d.serialize_field("end", &self.span.end)?;
+        if let Some(path) = &self.path {
+            d.serialize_field("path", path)?;
+        }
+        if let Some(suggestion) = &self.suggestion {
+            d.serialize_field("suggestion", suggestion)?;
+        }
+        d.end()
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -3,12 +3,13 @@
 //! it directly, and Rust users deserialize it from any serde format.
 //!
 //! ```
-//! use mcp_naming::json::Json;
+//! use mcp_naming::Json;
 //! let v: Json = serde_json::from_str(r#"{"a": [1, "x", null]}"#).unwrap();
 //! assert_eq!(v.get("a").and_then(Json::as_array).map(<[Json]>::len), Some(3));
 //! ```
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::fmt;
 
 /// The deepest nesting accepted from untrusted input.
@@ -32,6 +33,9 @@ pub enum Json {
 }
 
 impl Json {
+    /// The deepest nesting any reader of the crate accepts (deeper values are `too_deep`).
+    pub const MAX_DEPTH: usize = MAX_DEPTH;
+
     /// The member `key` of an object.
     pub fn get(&self, key: &str) -> Option<&Json> {
         match self {
@@ -165,5 +169,32 @@ impl<'de> Deserialize<'de> for Json {
             }
         }
         d.deserialize_any(V)
+    }
+}
+
+impl Serialize for Json {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Json::Null => s.serialize_unit(),
+            Json::Bool(b) => s.serialize_bool(*b),
+            // Whole numbers as integers, as JSON writes them (`1`, not `1.0`).
+            Json::Number(n) if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 => s.serialize_i64(*n as i64),
+            Json::Number(n) => s.serialize_f64(*n),
+            Json::String(t) => s.serialize_str(t),
+            Json::Array(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Json::Object(members) => {
+                let mut map = s.serialize_map(Some(members.len()))?;
+                for (k, v) in members {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
     }
 }

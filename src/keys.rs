@@ -9,7 +9,7 @@ use crate::suggest::closest;
 use crate::text::quoted;
 
 /// The path of member `key` under `path` (`servers[0]` + `name` → `servers[0].name`).
-pub fn member_path(path: &str, key: &str) -> String {
+pub(crate) fn member_path(path: &str, key: &str) -> String {
     if path.is_empty() {
         key.to_string()
     } else {
@@ -19,7 +19,7 @@ pub fn member_path(path: &str, key: &str) -> String {
 
 /// One `unknown_field` diagnostic per member of `members` whose key is not in `known`, at the
 /// path `path.key`, suggesting the nearest known key (by edit distance) where one is close.
-pub fn unknown_keys(members: &[(String, Json)], known: &[&str], path: &str) -> Vec<Diagnostic> {
+pub(crate) fn unknown_keys(members: &[(String, Json)], known: &[&str], path: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (key, _) in members {
         if known.contains(&key.as_str()) {
@@ -30,8 +30,11 @@ pub fn unknown_keys(members: &[(String, Json)], known: &[&str], path: &str) -> V
     out
 }
 
-/// The diagnostic for one unknown key.
-pub fn unknown_key(key: &str, known: &[&str], path: &str) -> Diagnostic {
+/// The `unknown_field` diagnostic for a key of an object at `path` that is not in `known`,
+/// suggesting the nearest known key (the check behind every structured input; the npm glue calls
+/// it for the objects it reads itself).
+///
+pub(crate) fn unknown_key(key: &str, known: &[&str], path: &str) -> Diagnostic {
     let near = closest(key, known.iter().copied(), 1).first().map(|s| s.to_string());
     let message = match &near {
         Some(n) => format!("unknown key {}: did you mean {}?", quoted(key), quoted(n)),
@@ -46,6 +49,17 @@ pub fn unknown_key(key: &str, known: &[&str], path: &str) -> Diagnostic {
 mod tests {
     use super::unknown_keys;
     use crate::json::Json;
+
+    #[test]
+    fn one_unknown_key_names_its_path_and_the_nearest_known_key() {
+        let d = super::unknown_key("takn", &["taken"], "options");
+        assert_eq!(d.message, "options.takn: unknown key \"takn\": did you mean \"taken\"?");
+        assert_eq!(d.path.as_deref(), Some("options.takn"));
+        assert_eq!(d.suggestion.as_deref(), Some("taken"));
+        let far = super::unknown_key("zzz", &["taken", "servers"], "");
+        assert_eq!(far.message, "zzz: unknown key \"zzz\": use taken, servers");
+        assert_eq!(far.suggestion, None);
+    }
 
     #[test]
     fn names_the_nearest_key() {

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use mcp_naming::{validate, convert, Convention, Options};
-//! use mcp_naming::provider::{fit, Provider};
+//! use mcp_naming::{fit, Provider};
 //!
 //! let opts = Options::default();
 //! let report = validate("my-project:create-task", Convention::Chora, &opts);
@@ -28,23 +28,40 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub(crate) mod chars;
+mod chars;
 pub mod client;
-pub mod convention;
-pub mod diagnostic;
-pub mod json;
-pub(crate) mod keys;
+mod convention;
+mod diagnostic;
+mod json;
+mod keys;
+mod method_options;
 pub mod openproject;
-pub(crate) mod pairs;
-pub mod provider;
+mod provider;
+mod read;
 pub mod registry;
 pub mod router;
-pub(crate) mod sha1;
-pub(crate) mod suggest;
-pub(crate) mod text;
-pub mod uri;
+mod sha1;
+mod suggest;
+pub mod syntropy;
+mod text;
+mod uri;
 
+pub use convention::chora::{is_namespace, namespace_from_slug};
+pub use convention::claude::{normalize_server_name, Rule as PermissionRule};
 pub use convention::{
-    convert, detect, format, format_with, is_valid, parse, validate, Convention, Options, Parts, Report,
+    convert, detect, explain, format, format_with, is_valid, parse, validate, Convention, Explanation, Options, Parts,
+    Report, MAX_SUGGEST_LEN,
 };
 pub use diagnostic::{Code, Diagnostic, Error, Severity, Span};
+pub use json::Json;
+pub use provider::{check_providers, fit, fit_all, fit_with, fit_within, Provider};
+pub use uri::{format_resource_uri, parse_resource_uri, validate_resource_uri, ResourceUri, UriReport};
+
+// For the packages and the build, not for users: the fast-path patterns the build writes into
+// the npm package, the reader of formatToolName's parts, the unknown-key error the glue raises.
+#[doc(hidden)]
+pub use convention::{fast_patterns, format_json, ConventionInfo, FastPatterns};
+#[doc(hidden)]
+pub use diagnostic::Check;
+#[doc(hidden)]
+pub use method_options::{Method, MethodOptions};

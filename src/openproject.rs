@@ -13,6 +13,7 @@
 
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
+use serde::Serialize;
 
 /// The largest id that survives a round trip through a JavaScript number.
 pub const MAX_ID: u64 = (1 << 53) - 1;
@@ -142,7 +143,7 @@ pub fn format_duration(iso: &str) -> Result<String, Error> {
 }
 
 /// The pagination fields of a collection envelope.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Page {
     /// Where the page starts.
     pub offset: u64,
@@ -200,7 +201,7 @@ pub fn id_from_href(href: Option<&str>) -> Option<u64> {
 }
 
 /// A HAL link read for display.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LinkValue {
     /// The id from the href.
     pub id: Option<u64>,
@@ -400,7 +401,7 @@ pub fn check_tool_registry<S: AsRef<str>>(names: &[S]) -> Result<(), Error> {
 }
 
 /// A calendar date.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Date {
     /// Year, 0001 to 9999.
     pub year: u16,

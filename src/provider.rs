@@ -11,7 +11,7 @@
 //! output and distinct long names stay distinct. Every fitted name passes its provider.
 //!
 //! ```
-//! use mcp_naming::provider::{fit, Provider};
+//! use mcp_naming::{fit, Provider};
 //!
 //! assert_eq!(fit("get_user", Provider::OpenAi, &[]), "get_user");
 //! assert_eq!(fit("myproject:create_task", Provider::OpenAi, &[]), "myproject_create_task");
@@ -28,6 +28,7 @@ use core::str::FromStr;
 
 /// A model provider whose tool-name rule is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Provider {
     /// OpenAI Chat Completions and Responses.
     OpenAi,
@@ -41,13 +42,13 @@ pub enum Provider {
     Mistral,
 }
 
-/// The longest name every provider accepts.
-pub const MAX_LEN: usize = 64;
-
 impl Provider {
     /// Every provider.
-    pub const ALL: [Provider; 5] =
-        [Provider::OpenAi, Provider::Anthropic, Provider::Gemini, Provider::Bedrock, Provider::Mistral];
+    pub const ALL: &'static [Provider] =
+        &[Provider::OpenAi, Provider::Anthropic, Provider::Gemini, Provider::Bedrock, Provider::Mistral];
+
+    /// The longest name every provider accepts.
+    pub const MAX_LEN: usize = 64;
 
     /// The public id: `"openai"`, `"anthropic"`, `"gemini"`, `"bedrock"`, `"mistral"`.
     pub const fn id(self) -> &'static str {
@@ -71,7 +72,7 @@ impl Provider {
     /// Whether the provider accepts `name` as a tool name.
     pub fn accepts(self, name: &str) -> bool {
         let b = name.as_bytes();
-        !b.is_empty() && b.len() <= MAX_LEN && b.iter().enumerate().all(|(i, &c)| self.allows(c, i == 0))
+        !b.is_empty() && b.len() <= Provider::MAX_LEN && b.iter().enumerate().all(|(i, &c)| self.allows(c, i == 0))
     }
 }
 
@@ -87,7 +88,7 @@ impl FromStr for Provider {
     /// # Errors
     /// `invalid_argument` for a string that is not a provider id.
     fn from_str(text: &str) -> Result<Provider, Error> {
-        Provider::ALL.into_iter().find(|p| p.id() == text).ok_or_else(|| {
+        Provider::ALL.iter().copied().find(|p| p.id() == text).ok_or_else(|| {
             Error::invalid_argument(format!(
                 "unknown provider {}: use one of openai, anthropic, gemini, bedrock, mistral",
                 crate::text::quoted(&crate::text::clip(text, 40))
@@ -97,8 +98,8 @@ impl FromStr for Provider {
 }
 
 /// Which providers accept `name`, in the order of [`Provider::ALL`].
-pub fn check_providers(name: &str) -> [(Provider, bool); 5] {
-    Provider::ALL.map(|p| (p, p.accepts(name)))
+pub fn check_providers(name: &str) -> Vec<(Provider, bool)> {
+    Provider::ALL.iter().map(|&p| (p, p.accepts(name))).collect()
 }
 
 /// FNV-1a (32 bits) of `name`; with a salt (only needed when the first candidate is taken),
@@ -126,18 +127,18 @@ pub fn fit(name: &str, provider: Provider, taken: &[&str]) -> String {
 
 /// [`fit`] with any test of "already taken".
 pub fn fit_with(name: &str, provider: Provider, taken: impl Fn(&str) -> bool) -> String {
-    fit_within(name, provider, MAX_LEN, taken)
+    fit_within(name, provider, Provider::MAX_LEN, taken)
 }
 
 /// [`fit_with`] to at most `max_len` characters (at least 10 are always allowed), for names to
 /// which a client adds a prefix of its own, such as `mcp__<gateway>__`.
 pub fn fit_within(name: &str, provider: Provider, max_len: usize, taken: impl Fn(&str) -> bool) -> String {
-    let max_len = max_len.clamp(10, MAX_LEN);
+    let max_len = max_len.clamp(10, Provider::MAX_LEN);
     let fits = |n: &str| provider.accepts(n) && n.len() <= max_len && !taken(n);
     if fits(name) {
         return name.to_string();
     }
-    let mut sanitized = String::with_capacity(name.len().min(4 * MAX_LEN) + 1);
+    let mut sanitized = String::with_capacity(name.len().min(4 * Provider::MAX_LEN) + 1);
     for c in name.chars() {
         let c = if c.is_ascii() { c } else { crate::chars::lookalike(c).unwrap_or('_') };
         let ok = provider.allows(c as u8, false) && c.is_ascii();
@@ -167,7 +168,7 @@ pub fn fit_within(name: &str, provider: Provider, max_len: usize, taken: impl Fn
 /// (given distinct inputs) and each passes the provider.
 ///
 /// ```
-/// use mcp_naming::provider::{fit_all, Provider};
+/// use mcp_naming::{fit_all, Provider};
 /// let fitted = fit_all(&["a.b", "a:b", "a_b"], Provider::OpenAi);
 /// assert_eq!(fitted[0], "a_b");
 /// assert_ne!(fitted[1], fitted[0]);

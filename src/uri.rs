@@ -13,7 +13,7 @@
 //! (`coda://docs/abc123/tables/grid-1?limit=100`). Formatting percent-encodes query keys and values.
 //!
 //! ```
-//! use mcp_naming::uri::{format_resource_uri, parse_resource_uri, ResourceUri};
+//! use mcp_naming::{format_resource_uri, parse_resource_uri, ResourceUri};
 //!
 //! let uri = parse_resource_uri("coda://docs/abc123/tables/grid-1?limit=100").unwrap();
 //! assert_eq!((uri.namespace.as_str(), uri.kind.as_str(), uri.id.as_str()), ("coda", "docs", "abc123/tables/grid-1"));
@@ -30,6 +30,7 @@ use crate::convention::chora::{check_namespace, is_namespace};
 use crate::convention::{check_length, Collect, Sink, Word};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
+use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 /// The longest URI.
 pub const MAX_LEN: usize = 2048;
@@ -48,6 +49,40 @@ pub struct ResourceUri {
     pub id: String,
     /// The decoded query pairs, in order.
     pub query: Vec<(String, String)>,
+}
+
+impl ResourceUri {
+    /// The longest URI accepted, in bytes.
+    pub const MAX_LEN: usize = MAX_LEN;
+    /// The grammar of resource URIs.
+    pub const GRAMMAR: &'static str = GRAMMAR;
+
+    /// Reads parts from JSON as the packages give them: `{ namespace, type, id, query? }`, the
+    /// query an object of strings.
+    ///
+    /// ```
+    /// use mcp_naming::{format_resource_uri, ResourceUri};
+    /// let json = serde_json::from_str(r#"{ "namespace": "docs", "type": "pages", "id": "intro", "query": { "v": "2" } }"#).unwrap();
+    /// let uri = ResourceUri::from_json(&json).unwrap();
+    /// assert_eq!(format_resource_uri(&uri).unwrap(), "docs://pages/intro?v=2");
+    /// ```
+    ///
+    /// # Errors
+    /// `invalid_argument`, one diagnostic per missing member, unknown key or value of the wrong
+    /// type.
+    pub fn from_json(value: &crate::json::Json) -> Result<ResourceUri, Error> {
+        let mut r = crate::read::Reader::argument();
+        r.object(value, "parts", &["namespace", "type", "id", "query"]);
+        let namespace = r.req_string(value, "namespace", "parts", "a string");
+        let kind = r.req_string(value, "type", "parts", "a string");
+        let id = r.req_string(value, "id", "parts", "a string");
+        let query = r.pairs(value, "query", "parts", "an object of strings");
+        let uri = match (namespace, kind, id) {
+            (Some(namespace), Some(kind), Some(id)) => Some(ResourceUri { namespace, kind, id, query }),
+            _ => None,
+        };
+        r.finish(uri, "")
+    }
 }
 
 /// The outcome of [`validate_resource_uri`].
@@ -88,7 +123,7 @@ fn is_query_byte(b: u8) -> bool {
 /// Validates a resource URI; `expected_namespace` makes another namespace an error.
 ///
 /// ```
-/// use mcp_naming::uri::validate_resource_uri;
+/// use mcp_naming::validate_resource_uri;
 ///
 /// let report = validate_resource_uri("myproject/templates/daily-report.md", None);
 /// assert_eq!(report.errors[0].code.as_str(), "missing_scheme_separator");
@@ -437,4 +472,40 @@ fn suggest(uri: &str, expected: Option<&str>) -> Option<String> {
         out.push_str(q);
     }
     Some(out)
+}
+
+/// `{ namespace, type, id, query }`, the query an object.
+impl Serialize for ResourceUri {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Query<'q>(&'q [(String, String)]);
+        impl Serialize for Query<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut map = s.serialize_map(Some(self.0.len()))?;
+                for (k, v) in self.0 {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+        let mut u = s.serialize_struct("ResourceUri", 4)?;
+        u.serialize_field("namespace", &self.namespace)?;
+        u.serialize_field("type", &self.kind)?;
+        u.serialize_field("id", &self.id)?;
+        u.serialize_field("query", &Query(&self.query))?;
+        u.end()
+    }
+}
+
+/// `{ valid, convention: "chora", errors, warnings, parts, suggestion }`.
+impl Serialize for UriReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut r = s.serialize_struct("UriReport", 6)?;
+        r.serialize_field("valid", &self.is_valid())?;
+        r.serialize_field("convention", "chora")?;
+        r.serialize_field("errors", &self.errors)?;
+        r.serialize_field("warnings", &self.warnings)?;
+        r.serialize_field("parts", &self.parts)?;
+        r.serialize_field("suggestion", &self.suggestion)?;
+        r.end()
+    }
 }

@@ -3,10 +3,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_naming::{is_valid, parse, validate, Convention, Options};
-use serde::Deserialize;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod support;
 
 struct Counting;
 
@@ -25,20 +25,11 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// tests/data/typical-names.json, refusing unknown keys.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TypicalNames {
-    #[serde(rename = "about")]
-    _about: String,
-    /// By convention id.
-    names: BTreeMap<String, String>,
-}
-
 #[test]
 fn valid_names_allocate_nothing() {
     let opts = Options::default();
-    let data: TypicalNames = serde_json::from_str(include_str!("data/typical-names.json")).unwrap();
+    // Read before counting: loading allocates.
+    let data = support::data::typical_names();
     let names: Vec<(Convention, String)> = data
         .names
         .into_iter()

@@ -1,12 +1,16 @@
 //! Every code, with one input from the conformance data that yields it: the table in the
-//! README's "Codes" section is generated from tests/data/*.json (and the client views' cases,
+//! README's "Codes" section is generated from tests/data/cases (and the client views' cases,
 //! tests/peers/cited/clients.json) here, and must match it. A
 //! code no case yields, or a code the README lists that no longer exists, fails the suite.
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_naming::Code;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
+
+mod support;
+
+use support::data;
 
 /// Keys whose string value is the input a case checks, most telling first.
 const INPUTS: &[&str] =
@@ -44,18 +48,20 @@ fn example(ancestors: &[&Value], array: Option<&[Value]>, code: &str) -> String 
             clip(&case["tools"].to_string())
         );
     }
+    // A step of a scenario file: its call.
+    if let Some(step) = ancestors.iter().rev().filter_map(|a| a.as_object()).find(|o| o.contains_key("call")) {
+        let args = step["args"].to_string();
+        return format!("`{}({})`", step["call"].as_str().unwrap_or(""), clip(&args[1..args.len() - 1]));
+    }
+    // A router configuration refused: `new Router(config)`.
+    if let Some(s) = ancestors.iter().rev().filter_map(|a| a.as_object()).find(|o| o.contains_key("config")) {
+        return format!("`new Router({})`", clip(&s["config"].to_string()));
+    }
     let Some(o) = ancestors.last().and_then(|a| a.as_object()) else { return "—".to_string() };
     for k in INPUTS {
         if let Some(v) = o.get(*k).and_then(Value::as_str) {
             return format!("`{}`", clip(&serde_json::to_string(v).unwrap()));
         }
-    }
-    if let Some(args) = o.get("args") {
-        let args = args.to_string();
-        return format!("`{}({})`", o["mcp"].as_str().unwrap_or(""), clip(&args[1..args.len() - 1]));
-    }
-    if let Some(e) = o.get("expose") {
-        return format!("expose `{}`", clip(&e["tools"].to_string()));
     }
     const EXPECTED: &[&str] = &[
         "errors",
@@ -86,7 +92,11 @@ fn walk<'v>(v: &'v Value, ancestors: &mut Vec<&'v Value>, file: &str, found: &mu
         Value::Object(o) => {
             ancestors.push(v);
             for (k, child) in o {
-                if matches!(k.as_str(), "title" | "source" | "message" | "messages" | "note") {
+                // Documentation, and the inputs of scenario steps: no code is yielded there.
+                if matches!(
+                    k.as_str(),
+                    "title" | "about" | "source" | "message" | "messages" | "note" | "args" | "config"
+                ) {
                     continue;
                 }
                 match child {
@@ -124,19 +134,20 @@ fn walk<'v>(v: &'v Value, ancestors: &mut Vec<&'v Value>, file: &str, found: &mu
 }
 
 fn table() -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-    // tables.json lists every code by name: it is no case that yields one.
-    let mut files: Vec<_> =
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| !p.ends_with("tables.json")).collect();
+    // The cases only: fixtures expect nothing, and golden files list every code by name.
+    let mut files: Vec<String> = data::files()
+        .into_iter()
+        .filter(|f| f.path.starts_with("cases/"))
+        .map(|f| format!("tests/data/{}", f.path))
+        .collect();
     files.sort();
     // The client views' codes come from their cited cases.
-    files.push(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/peers/cited/clients.json").into());
+    files.push("tests/peers/cited/clients.json".into());
     let mut found = BTreeMap::new();
-    for f in &files {
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
-        let name =
-            f.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().to_string_lossy().trim_start_matches('/').to_string();
-        walk(&v, &mut Vec::new(), &name, &mut found);
+    for name in &files {
+        let text = std::fs::read_to_string(format!("{}/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        walk(&v, &mut Vec::new(), name, &mut found);
     }
     let mut out = String::from("| code | one input that yields it | conformance data |\n| --- | --- | --- |\n");
     let mut missing = Vec::new();
@@ -173,25 +184,18 @@ fn codes_parse_back() {
 }
 
 /// The tables the npm package builds from the core at init, as data: tests/js/tables.test.mjs
-/// checks the package against the same file, so the two views cannot drift apart.
+/// checks the package against the same file, so the two views cannot drift apart. The file is
+/// golden: written from the core here (`MCP_NAMING_BLESS=1` rewrites it).
 #[test]
-fn tables_match_the_shared_data() {
-    use mcp_naming::provider::Provider;
+fn tables_match_the_golden_file() {
     use mcp_naming::Convention;
-    let data: Value = serde_json::from_str(include_str!("data/tables.json")).unwrap();
-    let conventions: Vec<(String, Vec<String>)> = data["conventions"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(k, v)| (k.clone(), v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()))
-        .collect();
-    let rust: Vec<(String, Vec<String>)> = Convention::ALL
-        .iter()
-        .map(|c| (c.id().to_string(), c.part_names().iter().map(|s| s.to_string()).collect()))
-        .collect();
-    assert_eq!(conventions, rust);
-    let providers: Vec<&str> = data["providers"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
-    assert_eq!(providers, Provider::ALL.iter().map(|p| p.id()).collect::<Vec<_>>());
-    let codes: Vec<&str> = data["codes"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
-    assert_eq!(codes, Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
+    use mcp_naming::Provider;
+    let conventions: serde_json::Map<String, Value> =
+        Convention::ALL.iter().map(|c| (c.id().to_string(), json!(c.part_names()))).collect();
+    let tables = json!({
+        "conventions": conventions,
+        "providers": Provider::ALL.iter().map(|p| p.id()).collect::<Vec<_>>(),
+        "codes": Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
+    });
+    data::check_golden("golden/tables.json", &data::golden_text(&tables));
 }

@@ -3,11 +3,13 @@
 //! that never ends; speed is measured by the benches.)
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_naming::router::{fold, Router, RouterConfig};
+use mcp_naming::router::{fold, Router};
 use mcp_naming::{validate, Code, Convention, Options};
 
+mod support;
+
 fn router(json: &str) -> Router {
-    Router::new(serde_json::from_str::<RouterConfig>(json).unwrap()).unwrap()
+    Router::new(support::config(json)).unwrap()
 }
 
 #[test]

@@ -772,10 +772,14 @@ fn an_empty_pattern_is_refused() {
 #[test]
 fn an_upstream_pattern_names_a_configured_server() {
     assert_eq!(
-        config_errors(json!({ "style": "agent", "servers": [{ "name": "x" }, { "name": "y" }], "disabled": [{ "server": "nope", "tool": "a" }] })),
+        config_errors(
+            json!({ "style": "agent", "servers": [{ "name": "x" }, { "name": "y" }], "disabled": [{ "server": "nope", "tool": "a" }] })
+        ),
         ["disabled[0].server: \"nope\" is not a configured server: use one of x, y"]
     );
-    let mut r = accepted(json!({ "style": "agent", "servers": [{ "name": "x" }], "disabled": [{ "server": "x*", "tool": "a" }] }));
+    let mut r = accepted(
+        json!({ "style": "agent", "servers": [{ "name": "x" }], "disabled": [{ "server": "x*", "tool": "a" }] }),
+    );
     let on: Vec<bool> = r.expose("x", &["a", "b"]).unwrap().iter().map(|t| t.enabled).collect();
     assert_eq!(on, [false, true]);
 }
@@ -792,22 +796,28 @@ fn config_values_of_the_wrong_type_are_named() {
         config_errors(bad),
         [
             "servers[0].name: must be a string, got a number",
-            "aliases[\"a\"]: must be a string, got a number",
             "gateway: must be a string, got a number",
-            "builtins: must be an array, got a string",
+            "builtins: must be an array of strings, got a string",
+            "aliases[\"a\"]: must be a string, got a number",
             "enabled[0]: must be a string or { server, tool }, got a number",
             "strict: must be a boolean, got a string"
         ]
     );
     assert_eq!(
-        config_errors(json!({ "style": "agent", "servers": [{ "name": "a", "enabled": "no", "upstream": 3 }], "provider": true })),
+        config_errors(
+            json!({ "style": "agent", "servers": [{ "name": "a", "enabled": "no", "upstream": 3 }], "provider": true })
+        ),
         [
             "servers[0].upstream: must be a string, got a number",
             "servers[0].enabled: must be a boolean, got a string",
             "provider: must be a string, got a boolean"
         ]
     );
-    assert_eq!(config_errors(json!([1])), ["must be an object, got an array"]);
+    let e = RouterConfig::from_json(&serde_json::from_value(json!([1])).unwrap()).unwrap_err();
+    assert_eq!(
+        (e.code.as_str(), e.message.as_str()),
+        ("invalid_argument", "invalid router configuration: config: must be an object, got an array")
+    );
 }
 
 // config::Reader::patterns (`missing && v.get(k).is_none()` into `||`): a missing server or
@@ -815,7 +825,9 @@ fn config_values_of_the_wrong_type_are_named() {
 #[test]
 fn an_upstream_pattern_reports_a_missing_or_wrong_member_once() {
     assert_eq!(
-        config_errors(json!({ "style": "agent", "servers": [{ "name": "x" }], "disabled": [{ "server": 5, "tool": "a" }, { "tool": "b" }] })),
+        config_errors(
+            json!({ "style": "agent", "servers": [{ "name": "x" }], "disabled": [{ "server": 5, "tool": "a" }, { "tool": "b" }] })
+        ),
         ["disabled[0].server: must be a string, got a number", "disabled[1].server: is required (a glob)"]
     );
 }
@@ -831,9 +843,11 @@ fn a_refused_server_name_gets_a_suggestion_only_from_own_styles() {
     .unwrap_err();
     assert_eq!(e.diagnostics.len(), 1, "{e:?}");
     assert_eq!(e.diagnostics[0].suggestion, None, "{e:?}");
-    let e = RouterConfig::from_json(&serde_json::from_value(json!({ "style": "agent", "servers": [{ "name": "My Server!" }] })).unwrap())
-        .and_then(Router::new)
-        .unwrap_err();
+    let e = RouterConfig::from_json(
+        &serde_json::from_value(json!({ "style": "agent", "servers": [{ "name": "My Server!" }] })).unwrap(),
+    )
+    .and_then(Router::new)
+    .unwrap_err();
     assert_eq!(e.diagnostics[0].suggestion.as_deref(), Some("myserver"), "{e:?}");
 }
 

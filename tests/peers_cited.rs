@@ -6,8 +6,8 @@
 //! so a case that starts to agree (or to differ) fails the test.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_naming::json::Json;
 use mcp_naming::router::{Gateway, OnInvalid, RouterConfig};
+use mcp_naming::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -85,7 +85,7 @@ fn config(peer: &str, case: &Case) -> Value {
                     prefixes.insert(name.clone(), json!(a));
                 }
             }
-            "docker-mcp-gateway" => {
+            "docker-mcp-gateway" | "obot" => {
                 if let Some(p) = &s.prefix {
                     prefixes.insert(name.clone(), json!(p));
                 }
@@ -116,6 +116,9 @@ fn config(peer: &str, case: &Case) -> Value {
     }
     if o.get("id_source").and_then(Value::as_str) == Some("addMcpServer") {
         style.insert("normalize".into(), json!(true));
+    }
+    if let Some(Value::Object(params)) = o.get("style") {
+        style.extend(params.clone());
     }
     if !prefixes.is_empty() {
         style.insert("prefixes".into(), Value::Object(prefixes));
@@ -209,15 +212,18 @@ fn cited_peer_cases() {
                     for p in &case.parse {
                         if let (Some(server), Some(tool)) = (&p.server, &p.tool) {
                             let _ = (&p.note, &p.how);
-                            let known = case.servers.iter().any(|s| {
+                            let known = case.servers.iter().position(|s| {
                                 &s.name == server || s.alias.as_ref() == Some(server) || s.id.as_ref() == Some(server)
                             });
-                            if !known {
+                            let Some(known) = known else {
                                 // The peer itself splits this name wrongly; the router routes by its table.
                                 continue;
-                            }
+                            };
+                            let configured = config_names(&serde_json::from_value(config.clone()).unwrap());
                             let route = router.route(&p.exposed);
-                            ok &= route.as_ref().is_ok_and(|r| r.tool == tool.as_str());
+                            ok &= route
+                                .as_ref()
+                                .is_ok_and(|r| r.tool == tool.as_str() && r.server == Some(configured[known].as_str()));
                         }
                     }
                     if let Some(uris) = &case.uris {

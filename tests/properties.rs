@@ -2,9 +2,9 @@
 //! the router's glob matcher held to a regex built from the pattern.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_naming::provider::{fit_all, Provider};
-use mcp_naming::router::pattern::Glob;
-use mcp_naming::uri::{format_resource_uri, parse_resource_uri, validate_resource_uri};
+use mcp_naming::router::Glob;
+use mcp_naming::{fit_all, Provider};
+use mcp_naming::{format_resource_uri, parse_resource_uri, validate_resource_uri};
 use mcp_naming::{format_with, is_valid, validate, Convention, Options};
 use proptest::prelude::*;
 
@@ -107,10 +107,10 @@ proptest! {
 
     #[test]
     fn arbitrary_strings_never_panic(name in any::<String>(), conv in convention()) {
-        let opts = Options { expected_namespace: Some("myproject".into()), ..Options::default() };
+        let opts = Options::default().with_expected_namespace("myproject");
         let _ = validate(&name, conv, &opts);
         let _ = validate_resource_uri(&name, None);
-        let _ = mcp_naming::convention::chora::namespace_from_slug(&name);
+        let _ = mcp_naming::namespace_from_slug(&name);
         let _ = mcp_naming::detect(&name, &opts);
         for to in Convention::ALL {
             let _ = mcp_naming::convert(&name, conv, to, &opts);
@@ -120,7 +120,7 @@ proptest! {
     #[test]
     fn uri_round_trip(ns in "[a-z][a-z0-9]{2,19}", kind in "[a-z][a-z0-9_]{1,10}", id in "[a-z0-9_.-]{1,8}(/[a-z0-9_.-]{1,8}){0,3}",
                       query in prop::collection::vec(("[a-zA-Z0-9 &=%ñ]{1,6}", "[a-zA-Z0-9 &=%ñ]{0,6}"), 0..3)) {
-        let parts = mcp_naming::uri::ResourceUri { namespace: ns, kind, id, query };
+        let parts = mcp_naming::ResourceUri { namespace: ns, kind, id, query };
         let text = format_resource_uri(&parts).unwrap();
         prop_assert_eq!(parse_resource_uri(&text).unwrap(), parts);
     }
@@ -142,7 +142,7 @@ proptest! {
 fn long_fitted_names_are_distinct() {
     let names: Vec<String> =
         (0..2000).map(|i| format!("mcp__syntropy__context7_{}_{i}", "x".repeat(40 + i % 80))).collect();
-    for provider in Provider::ALL {
+    for &provider in Provider::ALL {
         let fitted = fit_all(&names, provider);
         let distinct: std::collections::HashSet<&String> = fitted.iter().collect();
         assert_eq!(distinct.len(), names.len());

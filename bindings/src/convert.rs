@@ -1,46 +1,11 @@
-//! Plain conversions between JavaScript values and Rust ones: objects are built and read with
-//! `Reflect`, arrays with `Array`. (A serde bridge costs far more code in the `.wasm` than these
-//! few helpers, and reports wrong types less precisely.)
+//! The two conversions at the boundary: every structured input crosses as the core's `Json`
+//! ([`json`]) and is read by the core's own readers; every output crosses as its `Serialize`
+//! form ([`to_js`]), with spans made UTF-16 offsets, as JavaScript indexes strings.
 
-use js_sys::{Array, Object, Reflect};
-use mcp_naming::diagnostic::{Diagnostic, Error};
+use js_sys::{Array, Object};
+use mcp_naming::{Diagnostic, Error, Json};
+use serde::Serialize;
 use wasm_bindgen::JsValue;
-
-/// A JS object under construction.
-pub(crate) struct Obj(Object);
-
-impl Obj {
-    pub(crate) fn new() -> Obj {
-        Obj(Object::new())
-    }
-
-    pub(crate) fn set(self, key: &str, value: impl Into<JsValue>) -> Obj {
-        // Setting a property on a fresh plain object cannot fail.
-        let _ = Reflect::set(&self.0, &JsValue::from_str(key), &value.into());
-        self
-    }
-
-    pub(crate) fn set_opt(self, key: &str, value: Option<&str>) -> Obj {
-        match value {
-            Some(v) => self.set(key, v),
-            None => self,
-        }
-    }
-
-    pub(crate) fn done(self) -> JsValue {
-        self.0.into()
-    }
-}
-
-/// A JS string, or `null`.
-pub(crate) fn str_or_null(value: Option<&str>) -> JsValue {
-    value.map_or(JsValue::NULL, JsValue::from_str)
-}
-
-/// A JS array of strings.
-pub(crate) fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> JsValue {
-    items.into_iter().map(JsValue::from_str).collect::<Array>().into()
-}
 
 /// UTF-16 offset of byte `byte` of `text` (what JavaScript indexes strings by).
 pub(crate) fn utf16_at(text: &str, byte: usize) -> u32 {
@@ -51,33 +16,27 @@ pub(crate) fn utf16_at(text: &str, byte: usize) -> u32 {
     text.get(..byte).map_or(0, |t| t.encode_utf16().count() as u32)
 }
 
-/// Diagnostics as `{ code, severity, message, start, end }` objects, spans in UTF-16 units of `text`.
-pub(crate) fn diagnostics<'a>(text: &str, list: impl IntoIterator<Item = &'a Diagnostic>) -> JsValue {
-    list.into_iter()
-        .map(|d| {
-            Obj::new()
-                .set("code", d.code.as_str())
-                .set("severity", d.severity.as_str())
-                .set("message", d.message.as_str())
-                .set("start", utf16_at(text, d.span.start))
-                .set("end", utf16_at(text, d.span.end))
-                .set_opt("path", d.path.as_deref())
-                .set_opt("suggestion", d.suggestion.as_deref())
-                .done()
-        })
-        .collect::<Array>()
-        .into()
+/// Any output of the core as a JS value: its `Serialize` form (the one definition of its shape),
+/// maps as plain objects, `None` as `null`.
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+    // Serializing into a JS value cannot fail for the core's types (no map with non-string
+    // keys, no number past 2^53).
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
 
-/// An error as the plain object the JavaScript glue turns into a `NamingError`.
+/// Spans as JavaScript counts them: UTF-16 offsets into `text` (the core's are UTF-8 bytes).
+pub(crate) fn utf16_spans(text: &str, list: &mut [Diagnostic]) {
+    for d in list {
+        d.span.start = utf16_at(text, d.span.start) as usize;
+        d.span.end = utf16_at(text, d.span.end) as usize;
+    }
+}
+
+/// An error about `text` as the plain object the JavaScript glue turns into a `NamingError`.
 pub(crate) fn error(text: &str, e: &Error) -> JsValue {
-    Obj::new()
-        .set("code", e.code.as_str())
-        .set("message", e.message.as_str())
-        .set("diagnostics", diagnostics(text, &e.diagnostics))
-        .set("suggestions", strings(e.suggestions.iter().map(String::as_str)))
-        .set_opt("server", e.server.as_deref())
-        .done()
+    let mut e = e.clone();
+    utf16_spans(text, &mut e.diagnostics);
+    to_js(&e)
 }
 
 /// An `invalid_argument` error object.
@@ -85,117 +44,24 @@ pub(crate) fn invalid(message: String) -> JsValue {
     error("", &Error::invalid_argument(message))
 }
 
-fn what(value: &JsValue) -> &'static str {
-    if value.is_null() {
-        "null"
-    } else if value.is_undefined() {
-        "undefined"
-    } else if Array::is_array(value) {
-        "an array"
-    } else if value.is_string() {
-        "a string"
-    } else if value.as_f64().is_some() {
-        "a number"
-    } else if value.as_bool().is_some() {
-        "a boolean"
-    } else if value.is_function() {
-        "a function"
-    } else if value.is_object() {
-        "an object"
-    } else {
-        "a symbol or a bigint"
-    }
-}
-
-/// Reads `value[key]`: `undefined` (or `null`) as absent.
-pub(crate) fn field(value: &JsValue, key: &str) -> Option<JsValue> {
-    if !value.is_object() {
-        return None;
-    }
-    let v = Reflect::get(value, &JsValue::from_str(key)).ok()?;
-    (!v.is_undefined() && !v.is_null()).then_some(v)
-}
-
-/// An optional string field; `path` names it in the error.
-pub(crate) fn opt_string(value: &JsValue, key: &str, path: &str) -> Result<Option<String>, JsValue> {
-    match field(value, key) {
-        None => Ok(None),
-        Some(v) => {
-            v.as_string().map(Some).ok_or_else(|| invalid(format!("{path}{key} must be a string, got {}", what(&v))))
-        }
-    }
-}
-
-/// A required string field.
-pub(crate) fn req_string(value: &JsValue, key: &str, path: &str) -> Result<String, JsValue> {
-    opt_string(value, key, path)?.ok_or_else(|| invalid(format!("{path}{key} is required (a string)")))
-}
-
-/// A JS array of strings as a `Vec<String>`.
-pub(crate) fn string_list(v: &JsValue, path: &str) -> Result<Vec<String>, JsValue> {
-    if !Array::is_array(v) {
-        return Err(invalid(format!("{path} must be an array of strings, got {}", what(v))));
-    }
-    Array::from(v)
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            item.as_string().ok_or_else(|| invalid(format!("{path}[{i}] must be a string, got {}", what(&item))))
-        })
-        .collect()
-}
-
-/// An optional array-of-strings field.
-pub(crate) fn opt_strings(value: &JsValue, key: &str, path: &str) -> Result<Option<Vec<String>>, JsValue> {
-    field(value, key).map(|v| string_list(&v, &format!("{path}{key}"))).transpose()
-}
-
-/// An optional object of string values, as ordered pairs.
-pub(crate) fn opt_pairs(value: &JsValue, key: &str, path: &str) -> Result<Option<Vec<(String, String)>>, JsValue> {
-    let Some(v) = field(value, key) else { return Ok(None) };
-    if !v.is_object() || Array::is_array(&v) {
-        return Err(invalid(format!("{path}{key} must be an object of strings, got {}", what(&v))));
-    }
-    Object::entries(&Object::from(v))
-        .iter()
-        .map(|entry| {
-            let pair = Array::from(&entry);
-            let k = pair.get(0).as_string().unwrap_or_default();
-            let val = pair.get(1);
-            val.as_string()
-                .map(|s| (k.clone(), s))
-                .ok_or_else(|| invalid(format!("{path}{key}.{k} must be a string, got {}", what(&val))))
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map(Some)
-}
-
-/// The value must be an object.
-pub(crate) fn object(value: &JsValue, path: &str) -> Result<(), JsValue> {
-    if value.is_object() && !Array::is_array(value) {
-        Ok(())
-    } else {
-        Err(invalid(format!("{path} must be an object, got {}", what(value))))
-    }
-}
-
 /// A JS value as the core's `Json`, as `JSON.stringify` would see it (functions and symbols are
-/// dropped to null, non-finite numbers too). Nesting past `MAX_DEPTH` (cycles included) is an
+/// dropped to null, non-finite numbers too). Nesting past `Json::MAX_DEPTH` (cycles included) is an
 /// error, never a hang.
-pub(crate) fn json(value: &JsValue) -> Result<mcp_naming::json::Json, JsValue> {
+pub(crate) fn json(value: &JsValue) -> Result<Json, JsValue> {
+    read_json(value).map_err(|e| error("", &e))
+}
+
+/// [`json`], its error the core's.
+pub(crate) fn read_json(value: &JsValue) -> Result<Json, Error> {
     json_at(value, 0)
 }
 
-fn json_at(v: &JsValue, depth: usize) -> Result<mcp_naming::json::Json, JsValue> {
-    use mcp_naming::json::{Json, MAX_DEPTH};
-    if depth > MAX_DEPTH {
-        return Err(error(
-            "",
-            &Error::new(
-                mcp_naming::Code::TooDeep,
-                mcp_naming::Span::default(),
-                format!("the value nests deeper than {MAX_DEPTH} levels (or refers to itself)"),
-            ),
+fn json_at(v: &JsValue, depth: usize) -> Result<Json, Error> {
+    if depth > Json::MAX_DEPTH {
+        return Err(Error::new(
+            mcp_naming::Code::TooDeep,
+            mcp_naming::Span::default(),
+            format!("the value nests deeper than {} levels (or refers to itself)", Json::MAX_DEPTH),
         ));
     }
     Ok(if let Some(s) = v.as_string() {

@@ -1,17 +1,14 @@
 //! OpenProject's data conventions and the tool registry for JavaScript.
 
-use super::convert::{invalid, json, Obj};
-use super::{check_js, error_to_js};
-use mcp_naming::json::Json;
+use super::convert::{invalid, json, read_json, to_js};
+use super::{check_js, error_to_js, method_options};
 use mcp_naming::{openproject as op, registry as reg};
+use mcp_naming::{Json, Method};
 use wasm_bindgen::prelude::*;
 
 /// A JS value as `Json`, or the `{ valid: false, errors }` report of why it cannot be read.
 fn json_or_report(value: &JsValue) -> Result<Json, JsValue> {
-    json(value).map_err(|e| {
-        let diagnostics = js_sys::Reflect::get(&e, &"diagnostics".into()).unwrap_or(JsValue::NULL);
-        Obj::new().set("valid", false).set("errors", diagnostics).done()
-    })
+    read_json(value).map_err(|e| check_js(e.diagnostics))
 }
 
 /// `parseDuration`.
@@ -28,11 +25,13 @@ pub fn format_duration(iso: &str) -> Result<String, JsValue> {
     op::format_duration(iso).map_err(|e| error_to_js(iso, &e))
 }
 
-/// `pageEnvelope`'s numbers: `[offset, page_size, total, next_offset or -1]`.
+/// `pageEnvelope`'s numbers for `page` (`{ offset, pageSize, total }`, read by the core):
+/// `[offset, page_size, total, next_offset or -1]`.
 #[cfg(feature = "openproject")]
 #[wasm_bindgen]
-pub fn page(items: u32, offset: Option<f64>, page_size: Option<f64>, total: Option<f64>) -> Result<Vec<f64>, JsValue> {
-    let p = op::page(items as usize, offset, page_size, total).map_err(|e| error_to_js("", &e))?;
+pub fn page(items: u32, page: JsValue) -> Result<Vec<f64>, JsValue> {
+    let o = method_options(&page, Method::Page)?;
+    let p = op::page(items as usize, o.offset, o.envelope_page_size, o.total).map_err(|e| error_to_js("", &e))?;
     Ok(vec![p.offset as f64, p.page_size as f64, p.total as f64, p.next_offset.map_or(-1.0, |n| n as f64)])
 }
 
@@ -47,12 +46,7 @@ pub fn id_from_href(href: Option<String>) -> Option<f64> {
 #[cfg(feature = "openproject")]
 #[wasm_bindgen]
 pub fn link_value(href: Option<String>, title: Option<String>) -> JsValue {
-    let l = op::link_value(href.as_deref(), title.as_deref());
-    Obj::new()
-        .set("id", l.id.map_or(JsValue::NULL, |id| JsValue::from_f64(id as f64)))
-        .set("title", l.title.as_deref().map_or(JsValue::NULL, JsValue::from_str))
-        .set("restricted", l.restricted)
-        .done()
+    to_js(&op::link_value(href.as_deref(), title.as_deref()))
 }
 
 /// `errorMessage`.
@@ -111,7 +105,7 @@ pub fn check_tool_registry(names: Vec<String>) -> Result<(), JsValue> {
 #[wasm_bindgen]
 pub fn parse_date(text: &str) -> Result<JsValue, JsValue> {
     let d = op::parse_date(text).map_err(|e| error_to_js(text, &e))?;
-    Ok(Obj::new().set("year", d.year).set("month", d.month).set("day", d.day).done())
+    Ok(to_js(&d))
 }
 
 /// `validateLanguageProfile`.
@@ -119,7 +113,7 @@ pub fn parse_date(text: &str) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn validate_language_profile(profile: JsValue) -> JsValue {
     match json_or_report(&profile) {
-        Ok(p) => check_js(&reg::validate_language_profile(&p)),
+        Ok(p) => check_js(reg::validate_language_profile(&p)),
         Err(report) => report,
     }
 }
@@ -129,7 +123,7 @@ pub fn validate_language_profile(profile: JsValue) -> JsValue {
 #[wasm_bindgen]
 pub fn validate_tool_descriptor(descriptor: JsValue) -> JsValue {
     match json_or_report(&descriptor) {
-        Ok(d) => check_js(&reg::validate_tool_descriptor(&d)),
+        Ok(d) => check_js(reg::validate_tool_descriptor(&d)),
         Err(report) => report,
     }
 }
@@ -145,10 +139,15 @@ pub fn tools_for_language(descriptors: Vec<JsValue>, language: &str) -> Result<V
 /// `checkExecuteRequest`.
 #[cfg(feature = "registry")]
 #[wasm_bindgen]
-pub fn check_execute_request(descriptor: JsValue, request: JsValue, scopes: Vec<String>) -> JsValue {
+pub fn check_execute_request(descriptor: JsValue, request: JsValue, caller: JsValue) -> Result<JsValue, JsValue> {
+    let scopes = method_options(&caller, Method::Caller)?.scopes;
+    Ok(check_execute(descriptor, request, &scopes))
+}
+
+fn check_execute(descriptor: JsValue, request: JsValue, scopes: &[String]) -> JsValue {
     let read = json_or_report(&descriptor).and_then(|d| json_or_report(&request).map(|r| (d, r)));
     match read {
-        Ok((d, r)) => check_js(&reg::check_execute_request(&d, &r, &scopes)),
+        Ok((d, r)) => check_js(reg::check_execute_request(&d, &r, scopes)),
         Err(report) => report,
     }
 }
@@ -159,7 +158,7 @@ pub fn check_execute_request(descriptor: JsValue, request: JsValue, scopes: Vec<
 pub fn check_tool_output(descriptor: JsValue, output: JsValue) -> JsValue {
     let read = json_or_report(&descriptor).and_then(|d| json_or_report(&output).map(|o| (d, o)));
     match read {
-        Ok((d, o)) => check_js(&reg::check_tool_output(&d, &o)),
+        Ok((d, o)) => check_js(reg::check_tool_output(&d, &o)),
         Err(report) => report,
     }
 }

@@ -15,14 +15,11 @@
     allow(dead_code, unused_imports)
 )]
 
-use convert::{
-    diagnostics, invalid, object, opt_pairs, opt_string, opt_strings, req_string, str_or_null, strings, utf16_at, Obj,
-};
-use mcp_naming::convention::syntropy::{check_allow_list, layers, ToolState};
-use mcp_naming::convention::{self, Convention, Options, Parts};
-use mcp_naming::diagnostic::{Code, Diagnostic, Error, Severity};
-use mcp_naming::provider::{self, Provider};
-use mcp_naming::uri::{self, ResourceUri};
+use convert::{invalid, json, to_js, utf16_at, utf16_spans};
+use mcp_naming::syntropy::{check_allow_list, layers, ToolState};
+use mcp_naming::{self as core, Code, Convention, Diagnostic, Error, Method, MethodOptions, Options, Parts, Provider};
+use mcp_naming::{ResourceUri, Severity};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 mod convert;
@@ -46,18 +43,46 @@ fn provider_at(index: u32) -> Result<Provider, JsValue> {
     Provider::ALL.get(index as usize).copied().ok_or_else(|| invalid(format!("unknown provider index {index}")))
 }
 
+/// Options through the core's reader (`undefined` and `null` are the defaults).
 fn options(value: JsValue) -> Result<Options, JsValue> {
     if value.is_undefined() || value.is_null() {
         return Ok(Options::default());
     }
-    object(&value, "options")?;
-    Ok(Options {
-        expected_namespace: opt_string(&value, "expectedNamespace", "options.")?,
-        servers: opt_strings(&value, "servers", "options.")?,
-        builtins: opt_strings(&value, "builtins", "options.")?,
-        project: opt_string(&value, "project", "options.")?,
-        actions: opt_strings(&value, "actions", "options.")?,
-    })
+    Options::from_json(&json(&value)?).map_err(|e| error_to_js("", &e))
+}
+
+/// A method's options through the core's reader (`undefined` and `null`: none).
+pub(crate) fn method_options(value: &JsValue, method: Method) -> Result<MethodOptions, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(MethodOptions::default());
+    }
+    MethodOptions::from_json(&json(value)?, method).map_err(|e| error_to_js("", &e))
+}
+
+thread_local! {
+    /// The options the last [`read_options`] read, for the calls on the input buffer: they are
+    /// read (and any getter of theirs has run) before the name is written there.
+    static READ: RefCell<Options> = RefCell::new(Options::default());
+}
+
+/// Reads options for the next call on the input buffer; whether they differ from the defaults
+/// (when they do not, the glue's fast paths answer).
+#[cfg(feature = "names")]
+#[wasm_bindgen]
+pub fn read_options(opts: JsValue) -> Result<bool, JsValue> {
+    let opts = options(opts)?;
+    let set = opts != Options::default();
+    READ.with(|r| *r.borrow_mut() = opts);
+    Ok(set)
+}
+
+/// The options of the last [`read_options`], or the defaults.
+fn last_options(with: bool) -> Options {
+    if with {
+        READ.with(|r| r.borrow().clone())
+    } else {
+        Options::default()
+    }
 }
 
 /// The core's tables, for the glue to build its own from (nothing is typed twice):
@@ -85,39 +110,9 @@ pub fn tables() -> js_sys::Array {
 #[cfg(feature = "patterns")]
 #[wasm_bindgen]
 pub fn fast_patterns() -> JsValue {
-    Convention::ALL
-        .iter()
-        .fold(Obj::new(), |all, c| {
-            let entry = convention::fast_patterns(*c).map_or(JsValue::NULL, |p| {
-                Obj::new()
-                    .set("valid", p.valid.as_str())
-                    .set("clean", str_or_null(p.clean.as_deref()))
-                    .set("split", p.split.map_or(JsValue::NULL, |c| JsValue::from_str(c.encode_utf8(&mut [0; 4]))))
-                    .set("maxLength", p.max_len as f64)
-                    .done()
-            });
-            all.set(c.id(), entry)
-        })
-        .done()
-}
-
-/// The keys an options object may have (the core's `Options::KEYS`).
-#[cfg(feature = "names")]
-#[wasm_bindgen]
-pub fn option_keys() -> Vec<String> {
-    Options::KEYS.iter().map(|k| k.to_string()).collect()
-}
-
-/// The `invalid_argument` error for an unknown key of an object at `path`: the core's
-/// `unknown_field` diagnostic, with the nearest known key as the suggestion.
-#[wasm_bindgen]
-pub fn unknown_key(key: &str, known: Vec<String>, path: &str) -> JsValue {
-    let known: Vec<&str> = known.iter().map(String::as_str).collect();
-    let d = mcp_naming::Diagnostic::unknown_key(key, &known, path);
-    let mut e = Error::new(Code::InvalidArgument, mcp_naming::Span::default(), d.message.clone());
-    e.suggestions.extend(d.suggestion.clone());
-    e.diagnostics = vec![d];
-    convert::error("", &e)
+    let all: Vec<(&str, Option<core::FastPatterns>)> =
+        Convention::ALL.iter().map(|c| (c.id(), core::fast_patterns(*c))).collect();
+    js_sys::Object::from_entries(&to_js(&all)).map_or(JsValue::NULL, JsValue::from)
 }
 
 /// The boolean verdict with default options, for the name in the input buffer.
@@ -125,25 +120,25 @@ pub fn unknown_key(key: &str, known: Vec<String>, path: &str) -> JsValue {
 #[wasm_bindgen]
 pub fn is_valid_in(len: u32, convention: u32) -> Result<bool, JsValue> {
     let convention = convention_at(convention)?;
-    Ok(io::with_input(len, |name| convention::is_valid(name, convention, &Options::default())))
+    Ok(io::with_input(len, |name| core::is_valid(name, convention, &Options::default())))
 }
 
-/// The boolean verdict with options, for the name in the input buffer.
+/// The boolean verdict with the options [`read_options`] read, for the name in the input buffer.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
-pub fn is_valid_in_with(len: u32, convention: u32, opts: JsValue) -> Result<bool, JsValue> {
+pub fn is_valid_in_with(len: u32, convention: u32) -> Result<bool, JsValue> {
     let convention = convention_at(convention)?;
-    let opts = options(opts)?;
-    Ok(io::with_input(len, |name| convention::is_valid(name, convention, &opts)))
+    let opts = last_options(true);
+    Ok(io::with_input(len, |name| core::is_valid(name, convention, &opts)))
 }
 
 /// Verdicts for many names in one crossing: the input buffer holds the names' UTF-8, one after
 /// the other, `lengths` their lengths in bytes; one byte (0 or 1) per name comes back.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
-pub fn is_valid_many_in(len: u32, lengths: &[u32], convention: u32, opts: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn is_valid_many_in(len: u32, lengths: &[u32], convention: u32, with_options: bool) -> Result<Vec<u8>, JsValue> {
     let convention = convention_at(convention)?;
-    let opts = options(opts)?;
+    let opts = last_options(with_options);
     Ok(io::with_input(len, |joined| {
         let mut at = 0usize;
         lengths
@@ -154,7 +149,7 @@ pub fn is_valid_many_in(len: u32, lengths: &[u32], convention: u32, opts: JsValu
                 // wrong length from a caller reads as an empty name, never as a panic.
                 let name = joined.get(at..end).unwrap_or("");
                 at = end;
-                u8::from(convention::is_valid(name, convention, &opts))
+                u8::from(core::is_valid(name, convention, &opts))
             })
             .collect()
     }))
@@ -183,11 +178,11 @@ fn parts_spans(name: &str, parts: &Parts<'_>, out: &mut Vec<u32>) {
 /// message, then the suggestion) are fetched, concatenated, with [`take_text`].
 #[cfg(feature = "names")]
 #[wasm_bindgen]
-pub fn validate_in(len: u32, convention: u32, opts: JsValue) -> Result<u32, JsValue> {
+pub fn validate_in(len: u32, convention: u32, with_options: bool) -> Result<u32, JsValue> {
     let convention = convention_at(convention)?;
-    let opts = options(opts)?;
+    let opts = last_options(with_options);
     Ok(io::with_input(len, |name| {
-        let report = convention::validate(name, convention, &opts);
+        let report = core::validate(name, convention, &opts);
         io::write_output(|out, text| {
             out.push(u32::from(report.is_valid()));
             let at = out.len();
@@ -229,64 +224,38 @@ pub fn take_text() -> String {
 pub fn format_name(parts: JsValue, convention: u32, opts: JsValue) -> Result<String, JsValue> {
     let convention = convention_at(convention)?;
     let opts = options(opts)?;
-    object(&parts, "parts")?;
-    let get = |key: &str| req_string(&parts, key, "parts.");
-    let nullable = |key: &str| opt_string(&parts, key, "parts.");
-    let joined;
-    let (a, b, c);
-    let parts = match convention {
-        Convention::Mcp => {
-            a = get("name")?;
-            Parts::Mcp { name: &a }
-        }
-        Convention::Chora => {
-            (a, b) = (get("namespace")?, get("tool")?);
-            Parts::Chora { namespace: &a, tool: &b }
-        }
-        Convention::Syntropy => {
-            (c, b) = (nullable("server")?, get("tool")?);
-            Parts::Syntropy { server: c.as_deref(), tool: &b }
-        }
-        Convention::Claude => {
-            (a, b) = (get("server")?, get("tool")?);
-            Parts::Claude { server: &a, tool: &b }
-        }
-        Convention::Agent => {
-            (c, b) = (nullable("mcp")?, get("tool")?);
-            Parts::Agent { mcp: c.as_deref(), tool: &b }
-        }
-        Convention::OpenProject => {
-            (a, b) = (get("action")?, get("entity")?);
-            Parts::OpenProject { action: &a, entity: &b }
-        }
-        Convention::Registry => {
-            joined = opt_strings(&parts, "segments", "parts.")?
-                .ok_or_else(|| invalid("parts.segments is required (an array of strings)".into()))?
-                .join(".");
-            Parts::Registry { id: &joined }
-        }
-        other => return Err(invalid(format!("formatToolName does not read parts of {} yet", other.id()))),
-    };
-    convention::format_with(&parts, &opts).map_err(|e| error_to_js("", &e))
+    core::format_json(&json(&parts)?, convention, &opts).map_err(|e| error_to_js("", &e))
 }
 
 /// `convertToolName`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn convert_name(name: &str, from: u32, to: u32, opts: JsValue) -> Result<String, JsValue> {
-    convention::convert(name, convention_at(from)?, convention_at(to)?, &options(opts)?)
-        .map_err(|e| error_to_js(name, &e))
+    core::convert(name, convention_at(from)?, convention_at(to)?, &options(opts)?).map_err(|e| error_to_js(name, &e))
+}
+
+/// `explainName`: every convention's report on the name, valid and near misses first, each with
+/// its `distance` (spans in UTF-16 units of the name).
+#[cfg(feature = "names")]
+#[wasm_bindgen]
+pub fn explain_name(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+    let mut all = core::explain(name, &options(opts)?);
+    for e in &mut all {
+        utf16_spans(name, &mut e.report.errors);
+        utf16_spans(name, &mut e.report.warnings);
+    }
+    Ok(to_js(&all))
 }
 
 /// `detectConventions`: a bit per convention index.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
-pub fn detect_mask(name: &str, opts: JsValue) -> Result<u32, JsValue> {
-    let opts = options(opts)?;
+pub fn detect_mask(name: &str, with_options: bool) -> Result<u32, JsValue> {
+    let opts = last_options(with_options);
     Ok(Convention::ALL
         .iter()
         .enumerate()
-        .filter(|(_, c)| convention::is_valid(name, **c, &opts))
+        .filter(|(_, c)| core::is_valid(name, **c, &opts))
         .fold(0, |m, (i, _)| m | 1 << i))
 }
 
@@ -294,100 +263,63 @@ pub fn detect_mask(name: &str, opts: JsValue) -> Result<u32, JsValue> {
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn conventions() -> JsValue {
-    Convention::ALL
-        .iter()
-        .map(|c| {
-            let (valid, invalid) = c.examples();
-            Obj::new()
-                .set("id", c.id())
-                .set("title", c.title())
-                .set("grammar", c.grammar())
-                .set(
-                    "examples",
-                    Obj::new()
-                        .set("valid", strings(valid.iter().copied()))
-                        .set("invalid", strings(invalid.iter().copied()))
-                        .done(),
-                )
-                .done()
-        })
-        .collect::<js_sys::Array>()
-        .into()
-}
-
-fn uri_js(u: &ResourceUri) -> JsValue {
-    let query = u.query.iter().fold(Obj::new(), |o, (k, v)| o.set(k, v.as_str()));
-    Obj::new()
-        .set("namespace", u.namespace.as_str())
-        .set("type", u.kind.as_str())
-        .set("id", u.id.as_str())
-        .set("query", query.done())
-        .done()
+    to_js(&Convention::ALL.map(core::ConventionInfo))
 }
 
 /// `parseResourceUri`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn parse_uri(text: &str) -> Result<JsValue, JsValue> {
-    uri::parse_resource_uri(text).map(|u| uri_js(&u)).map_err(|e| error_to_js(text, &e))
+    core::parse_resource_uri(text).map(|u| to_js(&u)).map_err(|e| error_to_js(text, &e))
 }
 
 /// `formatResourceUri`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn format_uri(parts: JsValue) -> Result<String, JsValue> {
-    object(&parts, "parts")?;
-    let u = ResourceUri {
-        namespace: req_string(&parts, "namespace", "parts.")?,
-        kind: req_string(&parts, "type", "parts.")?,
-        id: req_string(&parts, "id", "parts.")?,
-        query: opt_pairs(&parts, "query", "parts.")?.unwrap_or_default(),
-    };
-    uri::format_resource_uri(&u).map_err(|e| error_to_js("", &e))
+    let u = ResourceUri::from_json(&json(&parts)?).map_err(|e| error_to_js("", &e))?;
+    core::format_resource_uri(&u).map_err(|e| error_to_js("", &e))
 }
 
 /// `validateResourceUri`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
-pub fn validate_uri(text: &str, expected_namespace: Option<String>) -> JsValue {
-    let r = uri::validate_resource_uri(text, expected_namespace.as_deref());
-    Obj::new()
-        .set("valid", r.is_valid())
-        .set("convention", "chora")
-        .set("errors", diagnostics(text, &r.errors))
-        .set("warnings", diagnostics(text, &r.warnings))
-        .set("parts", r.parts.as_ref().map_or(JsValue::NULL, uri_js))
-        .set("suggestion", str_or_null(r.suggestion.as_deref()))
-        .done()
+pub fn validate_uri(text: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+    let expected = options(opts)?.expected_namespace;
+    let mut r = core::validate_resource_uri(text, expected.as_deref());
+    utf16_spans(text, &mut r.errors);
+    utf16_spans(text, &mut r.warnings);
+    Ok(to_js(&r))
 }
 
 /// `namespaceFromSlug`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn namespace_from_slug(slug: &str) -> Result<String, JsValue> {
-    convention::chora::namespace_from_slug(slug).map_err(|e| error_to_js(slug, &e))
+    core::namespace_from_slug(slug).map_err(|e| error_to_js(slug, &e))
 }
 
 /// `checkProviders`: a bit per provider index.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn providers_mask(name: &str) -> u32 {
-    provider::check_providers(name).iter().enumerate().filter(|(_, (_, ok))| *ok).fold(0, |m, (i, _)| m | 1 << i)
+    core::check_providers(name).iter().enumerate().filter(|(_, (_, ok))| *ok).fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// `fitToolName`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
-pub fn fit_name(name: &str, provider: u32, taken: Vec<String>) -> Result<String, JsValue> {
+pub fn fit_name(name: &str, provider: u32, opts: JsValue) -> Result<String, JsValue> {
     let provider = provider_at(provider)?;
-    Ok(provider::fit_with(name, provider, |n| taken.iter().any(|t| t == n)))
+    let taken = method_options(&opts, Method::Fit)?.taken;
+    Ok(core::fit_with(name, provider, |n| taken.iter().any(|t| t == n)))
 }
 
 /// `fitToolNames`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn fit_names(names: Vec<String>, provider: u32) -> Result<Vec<String>, JsValue> {
-    Ok(provider::fit_all(&names, provider_at(provider)?))
+    Ok(core::fit_all(&names, provider_at(provider)?))
 }
 
 /// `syntropyLayers`.
@@ -395,35 +327,23 @@ pub fn fit_names(names: Vec<String>, provider: u32) -> Result<Vec<String>, JsVal
 #[wasm_bindgen]
 pub fn syntropy_layers(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let l = layers(name, &options(opts)?).map_err(|e| error_to_js(name, &e))?;
-    Ok(Obj::new()
-        .set("permission", l.permission.as_str())
-        .set("registry", l.registry.as_str())
-        .set("server", str_or_null(l.server.as_deref()))
-        .set("pool", str_or_null(l.pool.as_deref()))
-        .set("upstreamPrefix", str_or_null(l.upstream_prefix.as_deref()))
-        .set("upstreamTool", l.upstream_tool.as_str())
-        .set("backendName", l.backend_name())
-        .done())
+    Ok(to_js(&l))
 }
 
 /// A `{ valid, errors }` check of a file or a descriptor.
-pub(crate) fn check_js(list: &[Diagnostic]) -> JsValue {
-    Obj::new().set("valid", list.is_empty()).set("errors", diagnostics("", list)).done()
+pub(crate) fn check_js(list: Vec<Diagnostic>) -> JsValue {
+    to_js(&core::Check::new(list))
 }
 
 fn tool_state(state: &JsValue) -> Result<ToolState, JsValue> {
-    object(state, "state")?;
-    Ok(ToolState {
-        enabled: opt_strings(state, "enabled", "state.")?.unwrap_or_default(),
-        disabled: opt_strings(state, "disabled", "state.")?.unwrap_or_default(),
-    })
+    ToolState::from_json(&json(state)?).map_err(|e| error_to_js("", &e))
 }
 
 /// `checkToolState`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn check_tool_state(state: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
-    Ok(check_js(&tool_state(&state)?.check(&options(opts)?)))
+    Ok(check_js(tool_state(&state)?.check(&options(opts)?)))
 }
 
 /// Whether a tool-state file enables a tool.
@@ -437,9 +357,8 @@ pub fn tool_state_enables(state: JsValue, name: &str) -> Result<bool, JsValue> {
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
-    let entries =
-        mcp_naming::convention::syntropy::allow_entries(&convert::json(&settings)?).map_err(|e| error_to_js("", &e))?;
-    Ok(check_js(&check_allow_list(&entries, &options(opts)?)))
+    let entries = mcp_naming::syntropy::allow_entries(&json(&settings)?).map_err(|e| error_to_js("", &e))?;
+    Ok(check_js(check_allow_list(&entries, &options(opts)?)))
 }
 
 /// `parseToolName`'s error for an invalid name: the core's own.
@@ -447,21 +366,21 @@ pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue>
 #[wasm_bindgen]
 pub fn parse_error(name: &str, convention: u32, opts: JsValue) -> Result<(), JsValue> {
     let convention = convention_at(convention)?;
-    convention::parse(name, convention, &options(opts)?).map(|_| ()).map_err(|e| error_to_js(name, &e))
+    core::parse(name, convention, &options(opts)?).map(|_| ()).map_err(|e| error_to_js(name, &e))
 }
 
 /// `matchesPermission`.
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn matches_permission(rule: &str, name: &str) -> Result<bool, JsValue> {
-    convention::claude::Rule::parse(rule).map(|r| r.matches(name)).map_err(|e| error_to_js(rule, &e))
+    core::PermissionRule::parse(rule).map(|r| r.matches(name)).map_err(|e| error_to_js(rule, &e))
 }
 
 /// `normalizeServerName` (Claude Code's).
 #[cfg(feature = "names")]
 #[wasm_bindgen]
 pub fn normalize_server_name(server: &str) -> String {
-    convention::claude::normalize_server_name(server)
+    core::normalize_server_name(server)
 }
 
 // Shared by every .wasm (NamingError's methods and unknown keys need them whichever entry is loaded).
@@ -469,7 +388,14 @@ pub fn normalize_server_name(server: &str) -> String {
 /// The JSON-RPC error code for a `NamingError`'s code.
 #[wasm_bindgen]
 pub fn json_rpc_code(code: &str) -> i32 {
-    code.parse::<Code>().map_or(-32603, mcp_naming::router::mcp::json_rpc_code)
+    code.parse::<Code>().map_or(-32603, mcp_naming::router::json_rpc_code)
+}
+
+/// The HTTP status a Streamable HTTP transport answers a `NamingError` with (400 for the
+/// `Mcp-Name` header errors, else 200).
+#[wasm_bindgen]
+pub fn http_status(code: &str) -> u16 {
+    code.parse::<Code>().map_or(200, mcp_naming::router::http_status)
 }
 
 /// The text of a `tools/call` error result for a `NamingError`.
@@ -477,7 +403,7 @@ pub fn json_rpc_code(code: &str) -> i32 {
 pub fn call_tool_text(code: &str, message: &str, suggestions: Vec<String>) -> String {
     let mut e = Error::new(code.parse().unwrap_or(Code::InvalidArgument), mcp_naming::Span::default(), message);
     e.suggestions = suggestions;
-    mcp_naming::router::mcp::call_tool_text(&e)
+    mcp_naming::router::call_tool_text(&e)
 }
 
 #[cfg(all(test, feature = "names", feature = "registry", feature = "openproject"))]
@@ -490,16 +416,10 @@ mod tests;
 pub fn client_view(client: &str, server: &str, tools: Vec<String>) -> Result<JsValue, JsValue> {
     let client: mcp_naming::client::Client = client.parse().map_err(|e| error_to_js(client, &e))?;
     let refs: Vec<&str> = tools.iter().map(String::as_str).collect();
-    let view = mcp_naming::client::view(client, server, &refs);
-    let list = js_sys::Array::new();
-    for t in &view.tools {
-        list.push(
-            &Obj::new()
-                .set("name", t.name.as_str())
-                .set("shown", str_or_null(t.shown.as_deref()))
-                .set("diagnostics", diagnostics(&t.name, &t.diagnostics))
-                .done(),
-        );
+    let mut view = mcp_naming::client::view(client, server, &refs);
+    for t in &mut view.tools {
+        utf16_spans(&t.name, &mut t.diagnostics);
     }
-    Ok(Obj::new().set("tools", list).set("diagnostics", diagnostics(server, &view.diagnostics)).done())
+    utf16_spans(server, &mut view.diagnostics);
+    Ok(to_js(&view))
 }

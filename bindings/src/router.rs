@@ -3,15 +3,17 @@
 //! JavaScript (pkg-config/router.mjs keeps them and re-keys them by the placement that comes
 //! back). Decides nothing.
 
-use super::convert::{diagnostics, json, str_or_null, Obj};
-use super::error_to_js;
+use super::convert::{json, to_js, utf16_spans};
 use super::io;
+use super::{error_to_js, method_options};
 use js_sys::Array;
-use mcp_naming::diagnostic::{Diagnostic, Error};
-use mcp_naming::router::mcp::page;
 use mcp_naming::router::{
-    header, Exposure, Kind, ListItem, OnInvalid, Placement, Route, Router, RouterConfig, Skipped, UriKind,
+    decode_name_header, encode_name_header, is_header_safe, page, Exposure, Kind, ListItem, OnInvalid, Placement,
+    Router, Skipped, UriKind,
 };
+use mcp_naming::router::{CompletionRef, ListCache, Listed, NameHeader, Notice, Server};
+use mcp_naming::{Diagnostic, Error, Method};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// `0xFFFFFFFF`: a name that is the item's upstream name, or a header that is its upstream name;
@@ -19,32 +21,26 @@ use wasm_bindgen::prelude::*;
 const SAME: u32 = u32::MAX;
 const NEXT: u32 = 1;
 
-fn route_js(r: &Route<'_>) -> JsValue {
-    let mut o = Obj::new().set("server", str_or_null(r.server)).set("tool", r.tool.as_ref()).set("builtin", r.builtin);
-    o = o.set_opt("pool", r.pool).set_opt("upstreamPrefix", r.upstream_prefix);
-    if r.deprecated {
-        o = o.set("deprecated", true);
-    }
-    o.done()
-}
-
 fn err(e: Error) -> JsValue {
     error_to_js("", &e)
 }
 
-/// The skipped items and warnings of an exposure, as plain objects.
-fn extra_js(skipped: &[Skipped], warnings: &[Diagnostic]) -> JsValue {
-    let skipped: Array = skipped
-        .iter()
-        .map(|s| {
-            Obj::new()
-                .set("name", s.name.as_str())
-                .set("code", s.code.as_str())
-                .set("message", s.message.as_str())
-                .done()
-        })
-        .collect();
-    Obj::new().set("skipped", skipped).set("warnings", diagnostics("", warnings)).done()
+/// What the glue reads of an exposure besides the placement: `{ skipped, warnings }`.
+#[derive(Serialize)]
+struct Extra<'e> {
+    skipped: &'e [Skipped],
+    warnings: &'e [Diagnostic],
+}
+
+/// What the glue needs to answer hits itself.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Facts<'r> {
+    servers: &'r [Server],
+    qualified_prefix: &'r str,
+    builtins: Vec<(&'r str, bool)>,
+    aliases: Vec<(&'r str, &'r str)>,
+    segments: usize,
 }
 
 /// Appends `s` to `text` as the next string of a JSON array (the glue parses the text with
@@ -89,7 +85,7 @@ fn write_placement<'r>(
             out.push(u32::from(e.enabled) | u32::from(e.listed) << 1 | u32::from(e.routed) << 2);
             let (name, upstream) = names(s.slot, pos).unwrap_or_default();
             out.push(if name == upstream { SAME } else { push(text, name) });
-            out.push(if header::is_header_safe(upstream) { SAME } else { push(text, &header::encode(upstream)) });
+            out.push(if is_header_safe(upstream) { SAME } else { push(text, &encode_name_header(upstream)) });
         }
     }
     out.push(p.renamed.len() as u32);
@@ -113,43 +109,21 @@ impl WasmRouter {
     /// `new Router(config)`.
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WasmRouter, JsValue> {
-        let config = RouterConfig::from_json(&json(&config)?).map_err(err)?;
-        let inner = Router::new(config).map_err(err)?;
+        let inner = Router::from_json(&json(&config)?).map_err(err)?;
         Ok(WasmRouter { inner, extra: None })
     }
 
     /// What the glue needs to answer hits itself: `{ servers: [{ name, pool?, upstreamPrefix? }],
     /// qualifiedPrefix, builtins: [[name, enabled]], aliases: [[old, current]], segments }`.
     pub fn facts(&self) -> JsValue {
-        let servers: Array = self
-            .inner
-            .servers()
-            .iter()
-            .map(|s| {
-                Obj::new()
-                    .set("name", s.name.as_str())
-                    .set_opt("pool", s.pool.as_deref())
-                    .set_opt("upstreamPrefix", s.upstream_prefix.as_deref())
-                    .done()
-            })
-            .collect();
-        let builtins: Array = self
-            .inner
-            .builtins()
-            .map(|(b, on)| JsValue::from(Array::of2(&JsValue::from_str(b), &JsValue::from_bool(on))))
-            .collect::<Array>();
-        let aliases: Array = self
-            .inner
-            .aliases()
-            .map(|(old, new)| JsValue::from(Array::of2(&JsValue::from_str(old), &JsValue::from_str(new))))
-            .collect::<Array>();
-        Obj::new()
-            .set("servers", servers)
-            .set("qualifiedPrefix", self.inner.qualified_prefix())
-            .set("builtins", builtins)
-            .set("aliases", aliases)
-            .set("segments", self.inner.segments() as f64)
-            .done()
+        let r = &self.inner;
+        to_js(&Facts {
+            servers: r.servers(),
+            qualified_prefix: r.qualified_prefix(),
+            builtins: r.builtins().collect(),
+            aliases: r.aliases().collect(),
+            segments: r.segments(),
+        })
     }
 
     /// Exposes one server's list of `kind` (0 tools, 1 prompts, 2 resources, 3 templates): its
@@ -195,7 +169,7 @@ impl WasmRouter {
         });
         let (changed, placement, skipped, warnings) = exposed.map_err(err)?;
         let has_extra = !skipped.is_empty() || !warnings.is_empty();
-        self.extra = has_extra.then(|| extra_js(&skipped, &warnings));
+        self.extra = has_extra.then(|| to_js(&Extra { skipped: &skipped, warnings: &warnings }));
         let inner = &self.inner;
         let names = |slot: usize, pos: usize| match kind {
             0 => inner.placed(Kind::Tool, slot, pos),
@@ -218,19 +192,45 @@ impl WasmRouter {
 
     /// Where a `tools/call` (0), `prompts/get` (1) or `resources/read` (2) goes, for a name the
     /// glue's table does not answer: `{ server, upstream, header }`, or the error.
-    pub fn target(&self, kind: u32, name: &str, header: Option<String>) -> Result<JsValue, JsValue> {
-        let h = header.as_deref();
+    pub fn target(&self, kind: u32, name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+        let o = method_options(&opts, Method::Map)?;
+        let h = NameHeader::new(o.header.as_deref(), o.protocol_version.as_deref());
         let t = match kind {
             0 => self.inner.call_target(name, h),
             1 => self.inner.prompt_target(name, h),
             _ => self.inner.resource_target(name, h),
         };
-        let t = t.map_err(|e| error_to_js(name, &e))?;
-        Ok(Obj::new()
-            .set("server", t.server.as_str())
-            .set("upstream", t.upstream.as_str())
-            .set("header", t.header.as_str())
-            .done())
+        t.map(|t| to_js(&t)).map_err(|e| error_to_js(name, &e))
+    }
+
+    /// Where a `completion/complete` goes: `kind` its `ref.type`, `value` its `ref.name` or
+    /// `ref.uri`; `{ server, upstream, header }`, or the error.
+    pub fn completion_target(&self, kind: &str, value: &str) -> Result<JsValue, JsValue> {
+        let reference = CompletionRef::new(kind, value).map_err(err)?;
+        self.inner.completion_target(reference).map(|t| to_js(&t)).map_err(|e| error_to_js(value, &e))
+    }
+
+    /// A tool's UI resource URI as the client should see it: `{ uri, warning? }`.
+    pub fn ui_resource(&mut self, server: &str, tool: &str, uri: &str) -> Result<JsValue, JsValue> {
+        let mut r = self.inner.ui_resource(server, tool, uri).map_err(err)?;
+        if let Some(w) = r.warning.as_mut() {
+            utf16_spans(uri, std::slice::from_mut(w));
+        }
+        Ok(to_js(&r))
+    }
+
+    /// `router.clientView(client, { server })`: what `client` shows of this gateway's tools, the
+    /// user having named the gateway `server` (default: the configured gateway name).
+    pub fn client_view(&self, client: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+        let client: mcp_naming::client::Client = client.parse().map_err(|e| error_to_js(client, &e))?;
+        let server = method_options(&opts, Method::View)?.server;
+        let server = server.as_deref().unwrap_or_else(|| self.inner.gateway());
+        let mut view = mcp_naming::client::view_of(&self.inner, client, server);
+        for t in &mut view.tools {
+            utf16_spans(&t.name, &mut t.diagnostics);
+        }
+        utf16_spans(server, &mut view.diagnostics);
+        Ok(to_js(&view))
     }
 
     /// The URI a client should see for a URI `server` returned in a result.
@@ -245,12 +245,12 @@ impl WasmRouter {
 
     /// `router.route(name)`, for a name the glue's table does not answer.
     pub fn route(&self, name: &str) -> Result<JsValue, JsValue> {
-        self.inner.route(name).map(|r| route_js(&r)).map_err(|e| error_to_js(name, &e))
+        self.inner.route(name).map(|r| to_js(&r)).map_err(|e| error_to_js(name, &e))
     }
 
     /// `router.tryRoute(name)`.
     pub fn try_route(&self, name: &str) -> JsValue {
-        self.inner.try_route(name).map_or(JsValue::NULL, |r| route_js(&r))
+        self.inner.try_route(name).map_or(JsValue::NULL, |r| to_js(&r))
     }
 
     /// `router.isEnabled(name)`.
@@ -265,8 +265,7 @@ impl WasmRouter {
 
     /// `router.routeResource(uri)`.
     pub fn route_resource(&self, uri: &str) -> Result<JsValue, JsValue> {
-        let (server, original) = self.inner.route_resource(uri).map_err(|e| error_to_js(uri, &e))?;
-        Ok(Obj::new().set("server", server).set("uri", original.as_ref()).done())
+        self.inner.route_resource(uri).map(|r| to_js(&r)).map_err(|e| error_to_js(uri, &e))
     }
 
     /// The error for `server` when it is not configured.
@@ -298,17 +297,44 @@ fn expose_kind(
     })
 }
 
-/// Which page of a list of `total` items at `generation` a cursor and page size ask for:
-/// `[start, end, nextCursor | null]`.
+/// What to do with an upstream notification of `method`: 0 forward it, 1 forward it with its
+/// `params.uri` rewritten, 2 re-list the server's tools, 3 its prompts, 4 its resources.
 #[wasm_bindgen]
-pub fn list_page(
-    total: u32,
-    generation: u32,
-    cursor: Option<String>,
-    page_size: Option<u32>,
-) -> Result<Array, JsValue> {
-    let p = page(total as usize, generation, cursor.as_deref(), page_size.map(|n| n as usize)).map_err(err)?;
-    Ok(Array::of3(&(p.start as f64).into(), &(p.end as f64).into(), &str_or_null(p.next_cursor.as_deref())))
+pub fn notice(method: &str) -> u32 {
+    match Notice::of(method) {
+        Notice::ResourceUpdated => 1,
+        Notice::Relist(Listed::Tools) => 2,
+        Notice::Relist(Listed::Prompts) => 3,
+        Notice::Relist(Listed::Resources) => 4,
+        _ => 0,
+    }
+}
+
+/// What a merged list may say about caching, from what each upstream list said (`lists`: the
+/// upstream results, or objects with their `ttlMs` / `cacheScope`): `{ ttlMs?, cacheScope? }`.
+#[wasm_bindgen]
+pub fn merge_list_cache(lists: Vec<JsValue>) -> Result<JsValue, JsValue> {
+    let read = lists.iter().map(|l| json(l).map(|j| ListCache::from_result(&j))).collect::<Result<Vec<_>, _>>()?;
+    Ok(to_js(&ListCache::merge(read)))
+}
+
+/// Whether `opts` (an `expose*` call's options, read by the core) ask to skip invalid items.
+#[wasm_bindgen]
+pub fn expose_skips(opts: JsValue) -> Result<bool, JsValue> {
+    Ok(method_options(&opts, Method::Expose)?.on_invalid == OnInvalid::Skip)
+}
+
+/// Which page of a list of `total` items at `generation` a list call's options (`{ cursor,
+/// pageSize }`, read by the core) ask for: `[start, end, nextCursor | null]`.
+#[wasm_bindgen]
+pub fn list_page(total: u32, generation: u32, opts: JsValue) -> Result<Array, JsValue> {
+    let o = method_options(&opts, Method::List)?;
+    let p = page(total as usize, generation, o.cursor.as_deref(), o.page_size.map(|n| n as usize)).map_err(err)?;
+    Ok(Array::of3(
+        &(p.start as f64).into(),
+        &(p.end as f64).into(),
+        &p.next_cursor.as_deref().map_or(JsValue::NULL, JsValue::from_str),
+    ))
 }
 
 /// The error for a list result of the wrong shape: `key` the list's member, `got` what the
@@ -316,17 +342,17 @@ pub fn list_page(
 /// missing).
 #[wasm_bindgen]
 pub fn list_shape_error(key: &str, result_got: Option<String>, member_got: Option<String>) -> JsValue {
-    err(mcp_naming::router::mcp::list_shape_error(key, result_got.as_deref(), member_got.as_deref()))
+    err(mcp_naming::router::list_shape_error(key, result_got.as_deref(), member_got.as_deref()))
 }
 
 /// `encodeMcpNameHeader(value)`.
 #[wasm_bindgen]
 pub fn encode_mcp_name(value: &str) -> String {
-    header::encode(value)
+    encode_name_header(value)
 }
 
 /// `decodeMcpNameHeader(header)`.
 #[wasm_bindgen]
 pub fn decode_mcp_name(value: &str) -> Result<String, JsValue> {
-    header::decode(value).map_err(|e| error_to_js(value, &e))
+    decode_name_header(value).map_err(|e| error_to_js(value, &e))
 }

@@ -32,7 +32,7 @@ fn output(ptr: u32) -> Vec<u32> {
 #[wasm_bindgen_test]
 fn compact_report_of_a_valid_name_has_parts_and_no_texts() {
     let len = put("myproject:create_task");
-    let r = output(validate_in(len, index("chora"), JsValue::UNDEFINED).unwrap());
+    let r = output(validate_in(len, index("chora"), false).unwrap());
     // length, valid, two spans (namespace, tool), no diagnostics, no suggestion, no texts
     assert_eq!(r, vec![10, 1, 2, 0, 9, 10, 21, 0, 0, 0]);
 }
@@ -40,7 +40,7 @@ fn compact_report_of_a_valid_name_has_parts_and_no_texts() {
 #[wasm_bindgen_test]
 fn compact_report_of_an_invalid_name_has_codes_spans_and_texts() {
     let len = put("😀ѕ");
-    let r = output(validate_in(len, index("mcp"), JsValue::UNDEFINED).unwrap());
+    let r = output(validate_in(len, index("mcp"), false).unwrap());
     let non_ascii = Code::ALL.iter().position(|c| *c == Code::NonAsciiCharacter).unwrap() as u32;
     let confusable = Code::ALL.iter().position(|c| *c == Code::ConfusableCharacter).unwrap() as u32;
     let confusable_message =
@@ -59,7 +59,7 @@ fn compact_report_of_an_invalid_name_has_codes_spans_and_texts() {
 #[wasm_bindgen_test]
 fn absent_parts_are_marked() {
     let len = put("mcp__syntropy__healthcheck");
-    let r = output(validate_in(len, index("syntropy"), JsValue::UNDEFINED).unwrap());
+    let r = output(validate_in(len, index("syntropy"), false).unwrap());
     assert_eq!(&r[1..7], &[1, 2, NONE, NONE, 15, 26]);
 }
 
@@ -68,7 +68,7 @@ fn batch_splits_by_byte_lengths() {
     let names = ["😀a", "ok", "", "fine.name"];
     let len = put(&names.concat());
     let lengths: Vec<u32> = names.iter().map(|n| n.len() as u32).collect();
-    assert_eq!(is_valid_many_in(len, &lengths, index("mcp"), JsValue::UNDEFINED).unwrap(), vec![0, 1, 0, 1]);
+    assert_eq!(is_valid_many_in(len, &lengths, index("mcp"), false).unwrap(), vec![0, 1, 0, 1]);
     let len = put("fs.write");
     assert!(is_valid_in(len, index("registry")).unwrap());
     assert!(!is_valid_in(len - 6, index("registry")).unwrap(), "the length says where the name ends");
@@ -86,17 +86,21 @@ fn invalid_utf8_in_the_input_buffer_is_not_a_trap() {
 }
 
 #[wasm_bindgen_test]
-fn options_cross_as_plain_objects() {
+fn options_cross_as_plain_objects_read_before_the_name() {
     let opts = Object::new();
     Reflect::set(&opts, &"expectedNamespace".into(), &"myproject".into()).unwrap();
+    assert!(read_options(opts.into()).unwrap(), "options that differ from the defaults");
     let len = put("other:tool");
-    assert!(!is_valid_in_with(len, index("chora"), opts.clone().into()).unwrap());
+    assert!(!is_valid_in_with(len, index("chora")).unwrap());
     let len = put("myproject:tool");
-    assert!(is_valid_in_with(len, index("chora"), opts.into()).unwrap());
+    assert!(is_valid_in_with(len, index("chora")).unwrap());
+    assert!(!read_options(Object::new().into()).unwrap(), "an empty object is the defaults");
     let bad = Object::new();
     Reflect::set(&bad, &"servers".into(), &JsValue::from_f64(3.0)).unwrap();
-    let err = is_valid_in_with(put("x"), index("claude"), bad.into()).unwrap_err();
+    let err = read_options(bad.into()).unwrap_err();
     assert_eq!(get(&err, "code"), "invalid_argument");
+    let d = Array::from(&get(&err, "diagnostics")).get(0);
+    assert_eq!(get(&d, "path"), "options.servers");
 }
 
 #[wasm_bindgen_test]
@@ -121,7 +125,7 @@ fn resource_uris_cross_with_a_plain_query_object() {
     assert!(!query.is_instance_of::<js_sys::Map>());
     assert_eq!(get(&query, "b"), " ");
     assert_eq!(format_uri(parts).unwrap(), "coda://docs/abc123/tables/grid-1?limit=100&b=%20");
-    let report = validate_uri("MyProject://Templates/x", None);
+    let report = validate_uri("MyProject://Templates/x", JsValue::UNDEFINED).unwrap();
     assert_eq!(get(&report, "valid"), false);
     assert_eq!(get(&report, "convention"), "chora");
 }
@@ -138,7 +142,7 @@ fn parts_from_js_format_back() {
 #[wasm_bindgen_test]
 fn masks_and_lists() {
     assert_eq!(providers_mask("a:b"), 1 << 2);
-    assert_eq!(detect_mask("memory__save", JsValue::UNDEFINED).unwrap(), 1 << 0 | 1 << 4);
+    assert_eq!(detect_mask("memory__save", false).unwrap(), 1 << 0 | 1 << 4);
     // The codes table the glue builds from, in the order compact reports index it.
     let codes = Array::from(&tables().get(3));
     let names: Vec<String> = codes.iter().map(|c| c.as_string().unwrap()).collect();

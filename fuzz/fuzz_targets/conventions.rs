@@ -10,12 +10,8 @@ fuzz_target!(|data: &[u8]| {
     let conv = Convention::ALL[selector as usize % Convention::ALL.len()];
     let opts = match selector / 7 % 3 {
         0 => Options::default(),
-        1 => Options { expected_namespace: Some("myproject".into()), ..Options::default() },
-        _ => Options {
-            servers: Some(vec!["my".into(), "my_server".into(), "a__b".into()]),
-            builtins: Some(vec!["status".into()]),
-            ..Options::default()
-        },
+        1 => Options::default().with_expected_namespace("myproject"),
+        _ => Options::default().with_servers(["my", "my_server", "a__b"]).with_builtins(["status"]),
     };
     let report = validate(&name, conv, &opts);
     assert_eq!(report.is_valid(), is_valid(&name, conv, &opts), "is_valid disagrees for {name:?} in {conv}");

@@ -2,14 +2,14 @@
 //! of distinct names stays distinct.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mcp_naming::provider::{fit, fit_all, Provider};
+use mcp_naming::{fit, fit_all, Provider};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let mut names: Vec<&str> = text.split('\n').take(128).collect();
     names.sort_unstable();
     names.dedup();
-    for p in Provider::ALL {
+    for &p in Provider::ALL {
         let one = fit(&text, p, &[]);
         assert!(p.accepts(&one), "{p}: {one:?}");
         assert_eq!(fit(&text, p, &[]), one, "not deterministic");

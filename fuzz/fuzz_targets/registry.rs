@@ -2,7 +2,7 @@
 //! panic, and every diagnostic names a path.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mcp_naming::json::Json;
+use mcp_naming::Json;
 use mcp_naming::registry::{check_execute_request, validate_language_profile, validate_tool_descriptor};
 
 const FS_WRITE: &str = r#"{"tool_id":"fs.write","language":null,"description":"Write a file.","atomic":true,"dry_run_supported":false,

@@ -2,8 +2,8 @@
 //! every suggestion is valid; namespaces from slugs are valid.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mcp_naming::convention::chora::{is_namespace, namespace_from_slug};
-use mcp_naming::uri::{format_resource_uri, parse_resource_uri, validate_resource_uri};
+use mcp_naming::{is_namespace, namespace_from_slug};
+use mcp_naming::{format_resource_uri, parse_resource_uri, validate_resource_uri};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -2,7 +2,7 @@
 //! name (and qualified name) routes back to exactly its upstream tool; fitted names pass.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mcp_naming::provider::Provider;
+use mcp_naming::Provider;
 use mcp_naming::router::{Router, RouterConfig};
 
 const CONFIGS: &[&str] = &[
@@ -16,7 +16,7 @@ const CONFIGS: &[&str] = &[
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else { return };
     let which = selector as usize % CONFIGS.len();
-    let json: mcp_naming::json::Json = serde_json::from_str(CONFIGS[which]).unwrap();
+    let json: mcp_naming::Json = serde_json::from_str(CONFIGS[which]).unwrap();
     let config = RouterConfig::from_json(&json).unwrap();
     let provider = serde_json::from_str::<serde_json::Value>(CONFIGS[which]).unwrap()["provider"]
         .as_str()

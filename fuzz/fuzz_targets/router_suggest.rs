@@ -3,7 +3,7 @@
 //! emptied), in every prefix mode.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mcp_naming::json::Json;
+use mcp_naming::Json;
 use mcp_naming::router::{Kind, Router, RouterConfig};
 
 const MODES: &[&str] = &["always", "conditional", "never"];

@@ -1,5 +1,7 @@
-// Command-line arguments: `--name value`, `--name=value`, `-x value`, boolean flags, repeatable
-// flags, positionals, and everything after `--` kept apart. Bad usage is a UsageError (exit 2).
+// Command-line arguments, read by node:util parseArgs: `--name value`, `--name=value`, `-x value`,
+// `-xvalue`, boolean flags, repeatable flags, positionals, and everything after `--` kept apart.
+// Bad usage is a UsageError (exit 2), worded here from parseArgs' tokens.
+import { parseArgs as parse } from 'node:util';
 
 export class UsageError extends Error {}
 
@@ -7,54 +9,46 @@ export class UsageError extends Error {}
 export class RunError extends Error {}
 
 /**
- * spec: { flags: { name: { value?: true, alias?: 'x', choices?: [], repeat?: true } } }
+ * spec: { options: { name: { type: 'string' | 'boolean', short?: 'x', multiple?: true, choices?: [] } } },
+ * parseArgs' options with the values a string option may take. -h and --help ask for help.
  * Returns { flags: { name: value | true | value[] }, positionals: [], rest: [] | null, help }.
  */
 export function parseArgs(argv, spec) {
+  const options = { help: { type: 'boolean', short: 'h' } };
+  for (const [name, { choices, ...option }] of Object.entries(spec.options)) options[name] = option;
+  // Not strict: parseArgs' own errors are worded for its API; these are worded for the command.
+  const { tokens } = parse({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
   const flags = {};
   const positionals = [];
   let rest = null;
   let help = false;
-  const byAlias = {};
-  for (const [name, f] of Object.entries(spec.flags)) if (f.alias) byAlias[f.alias] = name;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      rest = argv.slice(i + 1);
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') {
+      rest = argv.slice(token.index + 1);
       break;
     }
-    if (arg === '-h' || arg === '--help') {
+    if (token.kind === 'positional') {
+      positionals.push(token.value);
+      continue;
+    }
+    const { name, value } = token;
+    if (name === 'help' && value === undefined) {
       help = true;
       continue;
     }
-    if (arg === '-' || !arg.startsWith('-')) {
-      positionals.push(arg);
-      continue;
-    }
-    let name;
-    let inline;
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-      inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    } else {
-      name = byAlias[arg.slice(1, 2)];
-      if (name === undefined) throw new UsageError(`unknown option ${arg}`);
-      inline = arg.length > 2 ? arg.slice(2) : undefined;
-    }
-    const f = spec.flags[name];
-    if (!f) throw new UsageError(`unknown option --${name}`);
+    const option = spec.options[name];
+    if (!option) throw new UsageError(`unknown option ${token.rawName.startsWith('--') ? token.rawName : argv[token.index]}`);
     let v = true;
-    if (f.value) {
-      v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`--${name} needs a value`);
-      if (f.choices && !f.choices.includes(v)) {
-        throw new UsageError(`--${name} must be one of ${f.choices.join(', ')} (got ${JSON.stringify(v)})`);
+    if (option.type === 'string') {
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      if (option.choices && !option.choices.includes(value)) {
+        throw new UsageError(`--${name} must be one of ${option.choices.join(', ')} (got ${JSON.stringify(value)})`);
       }
-    } else if (inline !== undefined) {
+      v = value;
+    } else if (value !== undefined) {
       throw new UsageError(`--${name} takes no value`);
     }
-    if (f.repeat) (flags[name] ??= []).push(v);
+    if (option.multiple) (flags[name] ??= []).push(v);
     else if (name in flags) throw new UsageError(`--${name} given twice`);
     else flags[name] = v;
   }

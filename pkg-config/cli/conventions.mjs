@@ -3,12 +3,12 @@ import { CONVENTIONS } from './naming.mjs';
 import { UsageError, listFlag } from './args.mjs';
 
 export const conventionFlags = {
-  convention: { value: true, alias: 'c', choices: CONVENTIONS },
-  namespace: { value: true },
-  servers: { value: true, repeat: true },
-  builtins: { value: true, repeat: true },
-  project: { value: true },
-  actions: { value: true, repeat: true },
+  convention: { type: 'string', short: 'c', choices: CONVENTIONS },
+  namespace: { type: 'string' },
+  servers: { type: 'string', multiple: true },
+  builtins: { type: 'string', multiple: true },
+  project: { type: 'string' },
+  actions: { type: 'string', multiple: true },
 };
 
 export const conventionHelp = `Conventions (--convention, -c): ${CONVENTIONS.join(', ')}.

@@ -5,7 +5,7 @@ import { formatJson } from './format/json.mjs';
 import { formatSarif } from './format/sarif.mjs';
 import { palette, useColor } from './terminal.mjs';
 
-export const formatFlag = { value: true, alias: 'f', choices: ['text', 'json', 'sarif'] };
+export const formatFlag = { type: 'string', short: 'f', choices: ['text', 'json', 'sarif'] };
 
 export function writeReport(findings, summary, { format = 'text', color = 'auto', command, stdout = process.stdout, stderr = process.stderr }) {
   if (format === 'json') stdout.write(formatJson(findings, summary));

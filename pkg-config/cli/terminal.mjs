@@ -2,7 +2,7 @@
 // off, FORCE_COLOR (not 0) turns it on where there is no terminal; --color always|never|auto
 // overrides both. The progress line goes to stderr, only when stderr is a terminal.
 
-export const colorFlag = { value: true, choices: ['auto', 'always', 'never'] };
+export const colorFlag = { type: 'string', choices: ['auto', 'always', 'never'] };
 
 export function useColor(stream, flag = 'auto', env = process.env) {
   if (flag === 'always') return true;

@@ -49,6 +49,7 @@ use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
 use core::fmt;
 use core::str::FromStr;
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// An MCP client whose naming of a server's tools is known.
@@ -110,7 +111,7 @@ impl FromStr for Client {
 }
 
 /// One exposed tool as a client shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Shown {
     /// The name the gateway exposes.
@@ -124,10 +125,11 @@ pub struct Shown {
 }
 
 /// The names a client shows for one server's tools, with what goes wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct View {
     /// The client.
+    #[serde(skip)]
     pub client: Client,
     /// Every exposed tool, in the order given.
     pub tools: Vec<Shown>,
@@ -175,6 +177,26 @@ impl Naming {
     pub(crate) fn new(n: usize, keeps: Keeps) -> Naming {
         Naming { shown: vec![None; n], cut: vec![None; n], refused: vec![None; n], top: Vec::new(), keeps }
     }
+}
+
+/// [`view`] of every tool a router lists (enabled and listed, in its list's order): what
+/// `client` shows of a gateway the user named `server`.
+///
+/// ```
+/// use mcp_naming::client::{view_of, Client};
+/// use mcp_naming::router::{Router, RouterConfig, ServerConfig, StyleConfig};
+///
+/// let config = RouterConfig::new(StyleConfig::Named("claude".into()), vec![ServerConfig::new("github")]);
+/// let mut router = Router::new(config).unwrap();
+/// router.expose("github", &["search-code"]).unwrap();
+/// let v = view_of(&router, Client::Codex, "gateway");
+/// assert_eq!(v.tools[0].name, "github__search-code");
+/// assert_eq!(v.tools[0].shown.as_deref(), Some("mcp__gateway__github__search_code"));
+/// ```
+pub fn view_of(router: &crate::router::Router, client: Client, server: &str) -> View {
+    let names: Vec<String> = router.tools().map(|t| t.name).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    view(client, server, &names)
 }
 
 /// The names `client` shows for the tools `tools` of the server the user named `server`, with a

@@ -14,7 +14,7 @@
 //! ```
 //! use mcp_naming::{validate, Convention, Options};
 //!
-//! let opts = Options { expected_namespace: Some("myproject".into()), ..Options::default() };
+//! let opts = Options::default().with_expected_namespace("myproject");
 //! let report = validate("create_task", Convention::Chora, &opts);
 //! assert_eq!(report.errors[0].code.as_str(), "missing_namespace");
 //! assert_eq!(report.suggestion.as_deref(), Some("myproject:create_task"));
@@ -227,7 +227,7 @@ pub(crate) fn suggest(name: &str, opts: &Options) -> Option<String> {
 /// digit, no letters at all).
 ///
 /// ```
-/// use mcp_naming::convention::chora::namespace_from_slug;
+/// use mcp_naming::namespace_from_slug;
 /// assert_eq!(namespace_from_slug("my-awesome-server").unwrap(), "myawesomeserver");
 /// assert_eq!(namespace_from_slug("my-awesome-long-project-name").unwrap(), "malpn");
 /// assert_eq!(namespace_from_slug("x").unwrap_err().code.as_str(), "no_valid_namespace");

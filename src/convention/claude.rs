@@ -11,7 +11,7 @@
 //! longest known server followed by `__` (so a server named `my__server` still parses).
 //!
 //! ```
-//! use mcp_naming::convention::claude::{normalize_server_name, Rule};
+//! use mcp_naming::{normalize_server_name, PermissionRule as Rule};
 //!
 //! assert_eq!(normalize_server_name("my.server (dev)"), "my_server__dev_");
 //! let rule = Rule::parse("mcp__github__*").unwrap();

@@ -4,7 +4,7 @@
 //!
 //! Each convention module writes its own patterns next to its checker, from the same constants
 //! and byte predicates the checker uses (limits, reserved and vague words, known servers, actions,
-//! character classes); this module holds the shared pieces and [`fast_patterns`].
+//! character classes); this module holds the shared pieces, and [`fast_patterns`](super::fast_patterns) dispatches.
 //!
 //! The patterns are JavaScript regular-expression sources, to be compiled with
 //! `new RegExp(source)` and no flags. They use anchors, classes, groups, quantifiers, lookahead
@@ -14,7 +14,7 @@
 //! is not in the patterns but beside them ([`FastPatterns::max_len`]), checked first.
 //!
 //! ```
-//! use mcp_naming::convention::{fast_patterns, Convention};
+//! use mcp_naming::{fast_patterns, Convention};
 //!
 //! // The MCP rule needs no lookaround, so regex-lite runs its patterns as JavaScript does.
 //! let p = fast_patterns(Convention::Mcp).unwrap();
@@ -33,8 +33,6 @@
 //! assert!(registry.clean.unwrap().contains("(?<segments>"));
 //! ```
 
-use super::Convention;
-
 /// The fast-path patterns of one convention, for `Options::default()`.
 ///
 /// Every pattern is to be used after one check, `name.len_utf16() <= max_len`: a longer name is
@@ -47,11 +45,12 @@ use super::Convention;
 /// * `clean` matches exactly the ASCII names up to `max_len` whose [`validate`](super::validate)
 ///   report has no error, no warning and (therefore) no suggestion: such a report is entirely
 ///   given by the match. It has one named group per part, named as
-///   [`Convention::part_names`]; a group that did not take part in the match (the server of a
+///   [`Convention::part_names`](crate::Convention::part_names); a group that did not take part in the match (the server of a
 ///   Syntropy built-in, the mcp of an agent built-in) is an absent part (`None`, `null`). A part
 ///   that is a list (the registry's `segments`) is its group's text split on [`split`](Self::split).
 ///   `None` when no exact pattern exists (no convention today).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct FastPatterns {
     /// Matches the valid ASCII names.
@@ -61,29 +60,8 @@ pub struct FastPatterns {
     /// The separator a list part's group is split on (`'.'` for the registry's `segments`).
     pub split: Option<char>,
     /// The longest valid name, in UTF-16 units (bytes, for the ASCII names the patterns match).
+    #[serde(rename = "maxLength")]
     pub max_len: usize,
-}
-
-/// The fast-path patterns of `convention` with `Options::default()`, or `None` when the
-/// convention has none (every convention has them today).
-///
-/// ```
-/// use mcp_naming::convention::{fast_patterns, Convention};
-///
-/// let p = fast_patterns(Convention::Chora).unwrap();
-/// assert!(p.valid.starts_with('^') && p.valid.ends_with('$'));
-/// assert!(p.clean.unwrap().contains("(?<namespace>"));
-/// ```
-pub fn fast_patterns(convention: Convention) -> Option<FastPatterns> {
-    Some(match convention {
-        Convention::Mcp => super::mcp::fast_patterns(),
-        Convention::Chora => super::chora::fast_patterns(),
-        Convention::Syntropy => super::syntropy::fast_patterns(),
-        Convention::Claude => super::claude::fast_patterns(),
-        Convention::Agent => super::agent::fast_patterns(),
-        Convention::OpenProject => super::openproject::fast_patterns(),
-        Convention::Registry => super::registry::fast_patterns(),
-    })
 }
 
 /// A class of the ASCII bytes `ok` accepts (`[\-.0-9A-Z_a-z]`), in ranges where they run.
@@ -213,7 +191,7 @@ fn has_top_level_alternation(body: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{is_valid, validate, Options};
+    use super::super::{fast_patterns, is_valid, validate, Convention, Options};
     use super::*;
 
     #[test]

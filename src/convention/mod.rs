@@ -15,20 +15,25 @@
 //! assert!(detect("memory__save", &opts).contains(&Convention::Agent));
 //! ```
 
-pub mod agent;
-pub mod chora;
-pub mod claude;
-pub mod fast;
-pub mod mcp;
-pub mod openproject;
-pub mod registry;
-pub mod syntropy;
+pub(crate) mod agent;
+mod checks;
+pub(crate) mod chora;
+pub(crate) mod claude;
+mod explain;
+mod fast;
+pub(crate) mod mcp;
+pub(crate) mod openproject;
+mod parts_json;
+pub(crate) mod registry;
+pub(crate) mod syntropy;
 
 use crate::diagnostic::{Code, Diagnostic, Error, Severity, Span};
 use core::fmt;
 use core::str::FromStr;
-pub use fast::{fast_patterns, FastPatterns};
-use serde::Deserialize;
+pub use explain::{explain, Explanation};
+pub use fast::FastPatterns;
+pub use parts_json::format_json;
+use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 /// A naming convention. The ids (`"mcp"`, `"chora"`, …) are public API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +121,25 @@ impl Convention {
         }
     }
 
+    /// The longest valid name, in bytes.
+    ///
+    /// ```
+    /// use mcp_naming::Convention;
+    /// assert_eq!(Convention::Mcp.max_len(), 128);
+    /// assert_eq!(Convention::Claude.max_len(), 64);
+    /// ```
+    pub const fn max_len(self) -> usize {
+        match self {
+            Convention::Mcp => mcp::MAX_LEN,
+            Convention::Chora => chora::MAX_LEN,
+            Convention::Syntropy => syntropy::MAX_LEN,
+            Convention::Claude => claude::MAX_LEN,
+            Convention::Agent => agent::MAX_LEN,
+            Convention::OpenProject => openproject::MAX_LEN,
+            Convention::Registry => registry::MAX_LEN,
+        }
+    }
+
     /// Examples of valid and invalid names (valid first).
     pub const fn examples(self) -> (&'static [&'static str], &'static [&'static str]) {
         match self {
@@ -152,9 +176,16 @@ impl FromStr for Convention {
 }
 
 /// What a caller knows beyond the name. Every field is optional; `Options::default()` uses the
-/// seeds' defaults.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+/// seeds' defaults. Built with the `with_*` methods, or read from JSON with
+/// [`Options::from_json`].
+///
+/// ```
+/// use mcp_naming::{validate, Convention, Options};
+/// let opts = Options::default().with_servers(["memory", "git"]).with_builtins(["help"]);
+/// assert!(validate("memory__create_entities", Convention::Agent, &opts).is_valid());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// Chora: the namespace the name must have (`wrong_namespace` otherwise); also the server
     /// used when converting a name that has none.
@@ -177,7 +208,7 @@ impl Options {
     /// (`options.expectedNamespce` → `expectedNamespace`), as the npm package does.
     ///
     /// ```
-    /// use mcp_naming::{json::Json, Options};
+    /// use mcp_naming::{Json, Options};
     /// let json: Json = serde_json::from_str(r#"{ "expectedNamespce": "x" }"#).unwrap();
     /// let err = Options::from_json(&json).unwrap_err();
     /// assert_eq!(err.message, "options.expectedNamespce: unknown key \"expectedNamespce\": did you mean \"expectedNamespace\"?");
@@ -187,45 +218,46 @@ impl Options {
     /// # Errors
     /// `invalid_argument`, its diagnostics naming each bad key or value by path.
     pub fn from_json(value: &crate::json::Json) -> Result<Options, Error> {
-        use crate::json::Json;
-        let Some(members) = value.as_object() else {
-            return Err(Error::invalid_argument(format!("options must be an object, got {}", value.described())));
+        let mut r = crate::read::Reader::argument();
+        r.object(value, "options", Options::KEYS);
+        let opts = Options {
+            expected_namespace: r.opt_string(value, "expectedNamespace", "options"),
+            servers: r.opt_strings(value, "servers", "options"),
+            builtins: r.opt_strings(value, "builtins", "options"),
+            project: r.opt_string(value, "project", "options"),
+            actions: r.opt_strings(value, "actions", "options"),
         };
-        let mut problems = crate::keys::unknown_keys(members, Options::KEYS, "options");
-        let mut opts = Options::default();
-        for (key, v) in members {
-            let path = format!("options.{key}");
-            let text = |v: &Json| v.as_str().map(str::to_string);
-            let list = |v: &Json| v.as_array().and_then(|a| a.iter().map(|s| s.as_str().map(str::to_string)).collect());
-            let ok = match key.as_str() {
-                "expectedNamespace" => text(v).map(|s| opts.expected_namespace = Some(s)).is_some(),
-                "project" => text(v).map(|s| opts.project = Some(s)).is_some(),
-                "servers" => list(v).map(|l| opts.servers = Some(l)).is_some(),
-                "builtins" => list(v).map(|l| opts.builtins = Some(l)).is_some(),
-                "actions" => list(v).map(|l| opts.actions = Some(l)).is_some(),
-                _ => true,
-            };
-            if !ok {
-                let want = if matches!(key.as_str(), "expectedNamespace" | "project") {
-                    "a string"
-                } else {
-                    "an array of strings"
-                };
-                problems.push(Diagnostic::at_path(
-                    Code::InvalidArgument,
-                    path,
-                    format!("must be {want}, got {}", v.described()),
-                ));
-            }
-        }
-        match Error::from_diagnostics(problems) {
-            None => Ok(opts),
-            Some(mut e) => {
-                e.code = Code::InvalidArgument;
-                e.suggestions = e.diagnostics.iter().filter_map(|d| d.suggestion.clone()).collect();
-                Err(e)
-            }
-        }
+        r.finish(Some(opts), "")
+    }
+
+    /// With the namespace a Chora name must have.
+    pub fn with_expected_namespace(mut self, namespace: impl Into<String>) -> Options {
+        self.expected_namespace = Some(namespace.into());
+        self
+    }
+
+    /// With the known servers (Syntropy, Claude and agent names).
+    pub fn with_servers<S: Into<String>>(mut self, servers: impl IntoIterator<Item = S>) -> Options {
+        self.servers = Some(servers.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// With the gateway's own tools (Syntropy and agent names).
+    pub fn with_builtins<S: Into<String>>(mut self, builtins: impl IntoIterator<Item = S>) -> Options {
+        self.builtins = Some(builtins.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// With the project claiming a Chora namespace.
+    pub fn with_project(mut self, project: impl Into<String>) -> Options {
+        self.project = Some(project.into());
+        self
+    }
+
+    /// With the known OpenProject actions (replacing the default list).
+    pub fn with_actions<S: Into<String>>(mut self, actions: impl IntoIterator<Item = S>) -> Options {
+        self.actions = Some(actions.into_iter().map(Into::into).collect());
+        self
     }
 
     /// The servers option, or `default` when it is not set.
@@ -453,7 +485,7 @@ impl Sink for Verdict {
     }
 }
 
-/// Reports the distinct characters of `text` that `ok` refuses (see [`crate::chars::push_bad_chars`]).
+/// Reports the distinct characters of `text` that `ok` refuses (see [`checks::push_bad_chars`]).
 pub(crate) fn bad_chars<S: Sink>(sink: &mut S, text: &str, base: usize, ok: impl Fn(u8) -> bool, allowed: &str) {
     if text.bytes().all(&ok) {
         return;
@@ -463,7 +495,7 @@ pub(crate) fn bad_chars<S: Sink>(sink: &mut S, text: &str, base: usize, ok: impl
         return;
     }
     let mut found = Vec::new();
-    crate::chars::push_bad_chars(text, base, ok, allowed, &mut found);
+    checks::push_bad_chars(text, base, ok, allowed, &mut found);
     for d in found {
         sink.error(|| d);
     }
@@ -480,11 +512,11 @@ pub(crate) fn marker() -> Diagnostic {
 /// the name is empty or too long, so that no deeper work is done on it.
 pub(crate) fn check_length<S: Sink>(sink: &mut S, name: &str, limit: usize, what: &str) -> bool {
     if name.is_empty() {
-        sink.error(|| crate::chars::empty(what));
+        sink.error(|| checks::empty(what));
         return false;
     }
     if name.len() > limit && crate::chars::utf16_len_capped(name, limit) > limit {
-        sink.error(|| crate::chars::too_long(name, limit, what));
+        sink.error(|| checks::too_long(name, limit, what));
         return false;
     }
     true
@@ -802,7 +834,7 @@ impl Word<'_> {
                     )
                 });
             } else {
-                sink.error(|| crate::chars::char_diagnostic(c, at, rule.trim_start_matches("use ")));
+                sink.error(|| checks::char_diagnostic(c, at, rule.trim_start_matches("use ")));
             }
         }
         if b[0].is_ascii_digit() || b[0] == b'_' {
@@ -814,5 +846,97 @@ impl Word<'_> {
                 )
             });
         }
+    }
+}
+
+/// The fast-path patterns of `convention` with `Options::default()`, or `None` when the
+/// convention has none (every convention has them today).
+///
+/// ```
+/// use mcp_naming::{fast_patterns, Convention};
+///
+/// let p = fast_patterns(Convention::Chora).unwrap();
+/// assert!(p.valid.starts_with('^') && p.valid.ends_with('$'));
+/// assert!(p.clean.unwrap().contains("(?<namespace>"));
+/// ```
+pub fn fast_patterns(convention: Convention) -> Option<FastPatterns> {
+    Some(match convention {
+        Convention::Mcp => mcp::fast_patterns(),
+        Convention::Chora => chora::fast_patterns(),
+        Convention::Syntropy => syntropy::fast_patterns(),
+        Convention::Claude => claude::fast_patterns(),
+        Convention::Agent => agent::fast_patterns(),
+        Convention::OpenProject => openproject::fast_patterns(),
+        Convention::Registry => registry::fast_patterns(),
+    })
+}
+
+/// A convention as the packages' `conventions()` lists it:
+/// `{ id, title, grammar, examples: { valid, invalid } }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConventionInfo(pub Convention);
+
+impl Serialize for ConventionInfo {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Examples(&'static [&'static str], &'static [&'static str]);
+        impl Serialize for Examples {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut e = s.serialize_struct("Examples", 2)?;
+                e.serialize_field("valid", self.0)?;
+                e.serialize_field("invalid", self.1)?;
+                e.end()
+            }
+        }
+        let c = self.0;
+        let (valid, invalid) = c.examples();
+        let mut i = s.serialize_struct("ConventionInfo", 4)?;
+        i.serialize_field("id", c.id())?;
+        i.serialize_field("title", c.title())?;
+        i.serialize_field("grammar", c.grammar())?;
+        i.serialize_field("examples", &Examples(valid, invalid))?;
+        i.end()
+    }
+}
+
+impl Serialize for Convention {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+/// As the packages show parts: an object keyed by [`Convention::part_names`] (`null` for an
+/// absent server or mcp), the registry's `segments` a list.
+impl Serialize for Parts<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let names = self.convention().part_names();
+        let mut map = s.serialize_map(Some(names.len()))?;
+        if let Parts::Registry { .. } = self {
+            map.serialize_entry("segments", &self.segments().collect::<Vec<_>>())?;
+        } else {
+            let mut i = 0;
+            let mut result = Ok(());
+            self.for_each_value(|v| {
+                if result.is_ok() {
+                    result = map.serialize_entry(names.get(i).copied().unwrap_or("?"), &v);
+                }
+                i += 1;
+            });
+            result?;
+        }
+        map.end()
+    }
+}
+
+/// `{ valid, convention, errors, warnings, parts, suggestion }`.
+impl Serialize for Report<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut r = s.serialize_struct("Report", 6)?;
+        r.serialize_field("valid", &self.is_valid())?;
+        r.serialize_field("convention", &self.convention)?;
+        r.serialize_field("errors", &self.errors)?;
+        r.serialize_field("warnings", &self.warnings)?;
+        r.serialize_field("parts", &self.parts)?;
+        r.serialize_field("suggestion", &self.suggestion)?;
+        r.end()
     }
 }

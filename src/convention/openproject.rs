@@ -101,7 +101,7 @@ pub(crate) fn check<'a, S: Sink>(name: &'a str, opts: &Options, sink: &mut S) ->
                     )
                 });
             } else {
-                sink.error(|| crate::chars::char_diagnostic(c, i, "lowercase letters, digits and \"_\""));
+                sink.error(|| super::checks::char_diagnostic(c, i, "lowercase letters, digits and \"_\""));
             }
         }
         return None;

@@ -14,7 +14,7 @@
 //! `mcp__linear-server__`.
 //!
 //! ```
-//! use mcp_naming::convention::syntropy::layers;
+//! use mcp_naming::syntropy::layers;
 //! use mcp_naming::Options;
 //!
 //! let l = layers("mcp__syntropy__context7_get_library_docs", &Options::default()).unwrap();
@@ -28,7 +28,7 @@ use super::fast::{self, FastPatterns};
 use super::{check_provider_safe, Options, Parts, ServerList, Sink};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::text::quoted;
-use serde::Deserialize;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// The grammar, as shown to users.
 pub const GRAMMAR: &str =
@@ -56,8 +56,8 @@ pub const INVALID_EXAMPLES: &[&str] = &[
 ];
 
 /// How a backend writes the tool names that the gateway exposes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Upstream {
     /// The same as the exposed tool part.
     #[default]
@@ -357,8 +357,8 @@ pub fn from_backend_name(name: &str, opts: &Options) -> Option<String> {
 }
 
 /// Syntropy's tool-state file (`~/.syntropy/tool-state.json`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ToolState {
     /// Enabled tools, full names; empty means every tool.
     pub enabled: Vec<String>,
@@ -367,11 +367,33 @@ pub struct ToolState {
 }
 
 impl ToolState {
+    /// Reads a tool-state file's JSON: `{ "enabled": [...], "disabled": [...] }`, both optional.
+    ///
+    /// ```
+    /// use mcp_naming::syntropy::ToolState;
+    /// let json = serde_json::from_str(r#"{ "disabled": ["mcp__syntropy__git_git_status"], "enable": [] }"#).unwrap();
+    /// let err = ToolState::from_json(&json).unwrap_err();
+    /// assert_eq!(err.message, "state.enable: unknown key \"enable\": did you mean \"enabled\"?");
+    /// ```
+    ///
+    /// # Errors
+    /// `invalid_argument`, one diagnostic per unknown key or value of the wrong type.
+    pub fn from_json(value: &crate::json::Json) -> Result<ToolState, crate::Error> {
+        let mut r = crate::read::Reader::argument();
+        r.object(value, "state", &["enabled", "disabled"]);
+        let state = ToolState {
+            enabled: r.strings(value, "enabled", "state"),
+            disabled: r.strings(value, "disabled", "state"),
+        };
+        r.finish(Some(state), "")
+    }
+
     /// Whether a tool is enabled: not disabled, and listed in `enabled` or `enabled` is empty.
     ///
     /// ```
-    /// use mcp_naming::convention::syntropy::ToolState;
-    /// let state = ToolState { enabled: vec![], disabled: vec!["mcp__syntropy__git_git_status".into()] };
+    /// use mcp_naming::syntropy::ToolState;
+    /// let mut state = ToolState::default();
+    /// state.disabled.push("mcp__syntropy__git_git_status".into());
     /// assert!(state.is_enabled("mcp__syntropy__serena_find_symbol"));
     /// assert!(!state.is_enabled("mcp__syntropy__git_git_status"));
     /// ```
@@ -436,8 +458,8 @@ fn entry_problems(path: &str, entry: &str, opts: &Options, out: &mut Vec<Diagnos
 /// its `{ allow }` part, or the array. Other members of the file are not looked at.
 ///
 /// ```
-/// use mcp_naming::convention::syntropy::allow_entries;
-/// use mcp_naming::json::Json;
+/// use mcp_naming::syntropy::allow_entries;
+/// use mcp_naming::Json;
 /// let settings: Json = serde_json::from_str(r#"{ "permissions": { "allow": ["mcp__syntropy__git_git_status"], "deny": [] } }"#).unwrap();
 /// assert_eq!(allow_entries(&settings).unwrap(), ["mcp__syntropy__git_git_status"]);
 /// ```
@@ -471,7 +493,7 @@ pub fn allow_entries(settings: &crate::json::Json) -> Result<Vec<String>, crate:
 }
 
 /// ```
-/// use mcp_naming::convention::syntropy::check_allow_list;
+/// use mcp_naming::syntropy::check_allow_list;
 /// use mcp_naming::Options;
 /// let entries = vec!["mcp__syntropy__serena_find_symbol".to_string(), "thinking_sequentialthinking".to_string()];
 /// let problems = check_allow_list(&entries, &Options::default());
@@ -495,4 +517,19 @@ pub fn check_allow_list(entries: &[String], opts: &Options) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// `{ permission, registry, server, pool, upstreamPrefix, upstreamTool, backendName }`.
+impl Serialize for Layers {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut l = s.serialize_struct("Layers", 7)?;
+        l.serialize_field("permission", &self.permission)?;
+        l.serialize_field("registry", &self.registry)?;
+        l.serialize_field("server", &self.server)?;
+        l.serialize_field("pool", &self.pool)?;
+        l.serialize_field("upstreamPrefix", &self.upstream_prefix)?;
+        l.serialize_field("upstreamTool", &self.upstream_tool)?;
+        l.serialize_field("backendName", &self.backend_name())?;
+        l.end()
+    }
 }

@@ -1,12 +1,12 @@
 //! The tool registry's data model: language profiles, tool descriptors (with the JSON Schema
-//! subset of [`schema`]), execution requests and workspace paths.
+//! subset of [`check_schema`]), execution requests and workspace paths.
 //!
 //! Shapes are checked field by field; every diagnostic carries the field's path. Unknown fields
 //! are errors: the registry is deliberately conservative, and a misspelt `dry_run_suported` should
 //! not pass silently.
 //!
 //! ```
-//! use mcp_naming::json::Json;
+//! use mcp_naming::Json;
 //! use mcp_naming::registry::validate_tool_descriptor;
 //! let d: Json = serde_json::from_str(r#"{"tool_id": "fs.write", "language": null, "description": "Write a file.",
 //!   "atomic": true, "dry_run_supported": false, "input_schema": {"type": "object"}, "output_schema": {"type": "object"},
@@ -15,9 +15,10 @@
 //! assert_eq!(errors[0].message, "max_files_affected: must be a positive integer or null, got 0");
 //! ```
 
-pub mod schema;
+mod schema;
 mod workspace;
 
+pub use schema::{check_schema, check_value};
 pub use workspace::resolve_workspace_path;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -254,7 +255,7 @@ pub const VIRTUAL_ROOT: &str = "/workspace";
 /// that leaves the workspace; each at a path under `output`.
 ///
 /// ```
-/// use mcp_naming::json::Json;
+/// use mcp_naming::Json;
 /// use mcp_naming::registry::check_tool_output;
 ///
 /// let descriptor: Json = serde_json::from_str(r#"{

@@ -4,8 +4,8 @@
 //! annotations `description`, `title`, `default`, `examples`, which are not checked.
 //!
 //! ```
-//! use mcp_naming::json::Json;
-//! use mcp_naming::registry::schema::check_value;
+//! use mcp_naming::Json;
+//! use mcp_naming::registry::check_value;
 //! let schema: Json = serde_json::from_str(r#"{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}"#).unwrap();
 //! let value: Json = serde_json::from_str(r#"{"n": 1.5}"#).unwrap();
 //! let mut errors = Vec::new();

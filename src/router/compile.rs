@@ -2,41 +2,19 @@
 //! names the style can write, unique names and pools, aliases that point somewhere, patterns
 //! that name configured servers), defaults filled in, patterns compiled, the style built.
 
-use super::config::{config_error, problem, PatternConfig, RouterConfig, StyleConfig};
+use super::config::{config_error, problem, Conflicts, PatternConfig, PrefixMode, RouterConfig, StyleConfig};
 use super::fit::Limit;
 use super::naming::Naming;
 use super::pattern::Glob;
 use super::peers::{PeerStyle, PEERS};
+use super::resources::PeerUris;
+use super::server::Server;
 use super::style::{Own, STYLES};
-use crate::convention::syntropy::Upstream;
+use super::table::Entry;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::provider::{self, Provider};
+use crate::provider::Provider;
 use crate::text::quoted;
-
-/// A configured server with its defaults filled in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Server {
-    /// Its name in exposed names.
-    pub name: String,
-    /// How the backend writes its tool names.
-    pub upstream: Upstream,
-    /// Syntropy: its pool key.
-    pub pool: Option<String>,
-    /// Syntropy: the backend's own prefix.
-    pub upstream_prefix: Option<String>,
-    /// A disabled server's tools are all disabled.
-    pub enabled: bool,
-}
-
-/// When exposed names carry the server (see [`RouterConfig::prefix_mode`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum PrefixMode {
-    #[default]
-    Always,
-    Conditional,
-    Never,
-}
+use std::collections::HashMap;
 
 /// An `enabled` / `disabled` entry, compiled.
 #[derive(Debug)]
@@ -62,6 +40,8 @@ pub(crate) struct Compiled {
     pub style: Box<dyn Naming>,
     /// `mcp__<gateway>__` for the styles whose clients qualify names, else empty.
     pub qualified_prefix: String,
+    /// The gateway's own server name as clients see it.
+    pub gateway: String,
     pub servers: Vec<Server>,
     pub builtins: Vec<String>,
     pub aliases: Vec<(String, String)>,
@@ -71,6 +51,46 @@ pub(crate) struct Compiled {
     pub limit: Option<Limit>,
     pub strict: bool,
     pub prefix_mode: PrefixMode,
+    /// How a peer style writes resource URIs, where it rewrites them.
+    pub uris: Option<PeerUris>,
+    /// Per-tool settings, by server and upstream name.
+    pub overrides: HashMap<(u32, Box<str>), Override>,
+    /// `conflicts: { priority }`: each server's rank (lower wins), and whether the others drop.
+    pub priority: Option<(Vec<usize>, bool)>,
+    /// `conflicts: "manual"`.
+    pub manual: bool,
+}
+
+/// A `tools` entry, compiled.
+#[derive(Debug)]
+pub(crate) struct Override {
+    /// `tools[i]`.
+    pub path: String,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub enabled: Option<bool>,
+}
+
+impl Compiled {
+    /// The settings of server `si`'s tool `upstream`, if any.
+    pub(crate) fn override_of(&self, si: usize, upstream: &str) -> Option<&Override> {
+        if self.overrides.is_empty() {
+            return None;
+        }
+        self.overrides.get(&(si as u32, Box::from(upstream)))
+    }
+
+    /// The tool part of an entry's exposed name, where it differs from the name (a suggestion
+    /// form).
+    pub(crate) fn name_part<'e>(&self, e: &'e Entry) -> Option<&'e str> {
+        let part = self.style.name_part(e.name(), &self.servers[e.server as usize].name);
+        (part.len() != e.name().len()).then_some(part)
+    }
+
+    /// [`Compiled::name_part`] as a function of the entry alone.
+    pub(crate) fn parts(&self) -> impl for<'e> Fn(&'e Entry) -> Option<&'e str> + '_ {
+        move |e| self.name_part(e)
+    }
 }
 
 fn rules(list: &[PatternConfig], what: &str, claude: bool) -> Vec<(String, Rule)> {
@@ -92,11 +112,26 @@ fn rules(list: &[PatternConfig], what: &str, claude: bool) -> Vec<(String, Rule)
 }
 
 /// The style a configuration names; `Err((path, message))` when it names none.
-fn style_of(config: &StyleConfig) -> Result<Box<dyn Naming>, (&'static str, String)> {
+/// A style as configured: the router's own, or a peer's (whose servers compiling checks apart).
+enum Styled {
+    Own(Own),
+    Peer(PeerStyle),
+}
+
+impl Styled {
+    fn naming(&self) -> &dyn Naming {
+        match self {
+            Styled::Own(o) => o,
+            Styled::Peer(p) => p,
+        }
+    }
+}
+
+fn style_of(config: &StyleConfig) -> Result<Styled, (&'static str, String)> {
     match config {
         StyleConfig::Named(name) => match Own::named(name) {
-            Some(own) => Ok(Box::new(own)),
-            None if PEERS.contains(&name.as_str()) => Ok(Box::new(PeerStyle::new(name, &Default::default())?)),
+            Some(own) => Ok(Styled::Own(own)),
+            None if PEERS.contains(&name.as_str()) => Ok(Styled::Peer(PeerStyle::new(name, &Default::default())?)),
             None => Err((
                 "style",
                 format!(
@@ -106,9 +141,9 @@ fn style_of(config: &StyleConfig) -> Result<Box<dyn Naming>, (&'static str, Stri
                 ),
             )),
         },
-        StyleConfig::Peer(p) => Ok(Box::new(PeerStyle::new(&p.peer, &p.params())?)),
+        StyleConfig::Peer(p) => Ok(Styled::Peer(PeerStyle::new(&p.peer, &p.params())?)),
         StyleConfig::Custom { separator, prefix, pattern } => {
-            Ok(Box::new(Own::custom(separator, prefix.as_deref(), pattern.as_deref())?))
+            Ok(Styled::Own(Own::custom(separator, prefix.as_deref(), pattern.as_deref())?))
         }
     }
 }
@@ -123,15 +158,8 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             None
         }
     };
-    let provider = match config.provider.as_deref().map(str::parse::<Provider>) {
-        Some(Err(e)) => {
-            problems.push(problem("provider", e.message));
-            None
-        }
-        Some(Ok(p)) => Some(p),
-        None => None,
-    };
-    let is_syntropy = style.as_ref().is_some_and(|s| s.id() == "syntropy");
+    let provider = config.provider;
+    let is_syntropy = style.as_ref().is_some_and(|s| s.naming().id() == "syntropy");
     let gateway =
         config.gateway.clone().unwrap_or_else(|| if is_syntropy { "syntropy" } else { "gateway" }.to_string());
     if config.gateway.is_some() && crate::convention::claude::normalize_server_name(&gateway) != gateway
@@ -149,7 +177,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
     let mut servers = Vec::with_capacity(config.servers.len());
     for (i, s) in config.servers.iter().enumerate() {
         let path = format!("servers[{i}].name");
-        if let Some(style) = &style {
+        if let Some(style) = style.as_ref().map(Styled::naming) {
             if let Err(message) = style.check_server_name(&s.name) {
                 let mut d = problem(&path, message);
                 d.suggestion = style.suggest_server_name(&s.name).filter(|n| style.check_server_name(n).is_ok());
@@ -174,7 +202,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         }
         servers.push(Server { name: s.name.clone(), upstream: s.upstream, pool, upstream_prefix, enabled: s.enabled });
     }
-    if let Some(peer) = style.as_ref().and_then(|s| s.peer()) {
+    if let Some(Styled::Peer(peer)) = &style {
         let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
         if let Err((i, message)) = peer.check_servers(&names) {
             problems.push(problem(&format!("servers[{i}].name"), message));
@@ -187,7 +215,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
                 ));
             }
         }
-        if config.prefix_mode.as_deref().is_some_and(|m| m != "always") {
+        if config.prefix_mode != PrefixMode::Always {
             problems.push(problem(
                 "prefixMode",
                 format!(
@@ -206,8 +234,8 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             problems.push(problem(&format!("builtins[{i}]"), format!("{} is listed twice", quoted(b))));
         }
     }
-    if let Some(style) = &style {
-        for (old, new) in &config.aliases.0 {
+    if let Some(style) = style.as_ref().map(Styled::naming) {
+        for (old, new) in &config.aliases {
             let path = format!("aliases[{}]", quoted(old));
             if config.builtins.contains(old) {
                 problems.push(problem(
@@ -230,7 +258,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
                     ),
                 ));
             }
-            if config.aliases.0.iter().any(|(o, _)| o == new) {
+            if config.aliases.iter().any(|(o, _)| o == new) {
                 problems.push(problem(
                     &path,
                     format!("points to {}, which is itself an alias: point it to the final name", quoted(new)),
@@ -267,25 +295,23 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
             }
         }
     }
-    let prefix_mode = match config.prefix_mode.as_deref() {
-        None | Some("always") => PrefixMode::Always,
-        Some("conditional") => PrefixMode::Conditional,
-        Some("never") => PrefixMode::Never,
-        Some(other) => {
-            problems.push(problem(
-                "prefixMode",
-                format!("{} is not \"always\", \"conditional\" or \"never\"", quoted(other)),
-            ));
-            PrefixMode::Always
-        }
+    let overrides = check_overrides(config, style.as_ref(), provider, &mut problems);
+    let (priority, manual, prefix_mode) = check_conflicts(config, style.as_ref(), &mut problems);
+    let Some(styled) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
+    let uris = match &styled {
+        Styled::Peer(p) => p.uris(servers.len()),
+        Styled::Own(_) => None,
     };
-    let Some(style) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
+    let style: Box<dyn Naming> = match styled {
+        Styled::Own(o) => Box::new(o),
+        Styled::Peer(p) => Box::new(p),
+    };
     let qualified_prefix = if style.qualifies() { format!("mcp__{gateway}__") } else { String::new() };
     // Claude Code refuses names over 64 characters, whatever the provider: the qualifying
     // styles are fitted to it even when no provider is set. A gateway name so long that its
     // prefix leaves almost nothing still leaves 16.
     // A style whose names have a length limit of their own (agent: 64) is fitted to it too.
-    let max = provider::MAX_LEN.saturating_sub(qualified_prefix.len()).max(16);
+    let max = Provider::MAX_LEN.saturating_sub(qualified_prefix.len()).max(16);
     let limit = match (provider, style.qualifies(), style.max_len()) {
         (Some(p), _, own) => Some(Limit { provider: Some(p), max: own.map_or(max, |m| m.min(max)) }),
         (None, true, _) => Some(Limit { provider: None, max }),
@@ -298,11 +324,170 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         disabled: rules(&config.disabled, "disabled", claude),
         style,
         qualified_prefix,
+        gateway,
         servers,
         builtins: config.builtins.clone(),
-        aliases: config.aliases.0.clone(),
+        aliases: config.aliases.clone(),
         limit,
         strict: config.strict,
         prefix_mode,
+        uris,
+        overrides,
+        priority,
+        manual,
     })
+}
+
+/// The `tools` entries, checked: configured servers, one entry per tool, names a client can use
+/// and no two alike.
+fn check_overrides(
+    config: &RouterConfig,
+    style: Option<&Styled>,
+    provider: Option<Provider>,
+    problems: &mut Vec<Diagnostic>,
+) -> HashMap<(u32, Box<str>), Override> {
+    let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+    let mut out: HashMap<(u32, Box<str>), Override> = HashMap::new();
+    let mut by_name: Vec<(&str, usize)> = Vec::new();
+    for (i, t) in config.tools.iter().enumerate() {
+        let path = format!("tools[{i}]");
+        let Some(si) = names.iter().position(|n| *n == t.server) else {
+            let mut d = problem(
+                &format!("{path}.server"),
+                format!("{} is not a configured server: use one of {}", quoted(&t.server), names.join(", ")),
+            );
+            d.suggestion = crate::suggest::closest(&t.server, names.iter().copied(), 1).first().map(|s| s.to_string());
+            problems.push(d);
+            continue;
+        };
+        if t.tool.is_empty() {
+            problems
+                .push(problem(&format!("{path}.tool"), "is empty: name the tool as the server lists it".to_string()));
+        }
+        let key = (si as u32, Box::<str>::from(t.tool.as_str()));
+        if let Some(o) = out.get(&key) {
+            problems.push(problem(
+                &path,
+                format!(
+                    "{} is already server {} tool {}: one entry per tool",
+                    o.path,
+                    quoted(&t.server),
+                    quoted(&t.tool)
+                ),
+            ));
+            continue;
+        }
+        if let Some(name) = &t.name {
+            let at = format!("{path}.name");
+            let why = match style {
+                Some(Styled::Peer(p)) => Some(format!("a peer style names tools as {} does: remove it", p.id())),
+                _ if !crate::is_valid(name, crate::Convention::Mcp, &crate::Options::default()) => {
+                    Some(format!("{} is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 _ - .)", quoted(name)))
+                }
+                Some(Styled::Own(o)) => o.check_name(name).err(),
+                None => None,
+            }
+            .or_else(|| {
+                let over = style.and_then(|s| s.naming().max_len()).filter(|max| name.len() > *max);
+                over.map(|max| format!("{} is longer than the style's {max} characters", quoted(name)))
+            })
+            .or_else(|| {
+                provider.filter(|p| !p.accepts(name)).map(|p| format!("{} is a name {} refuses", quoted(name), p.id()))
+            })
+            .or_else(|| {
+                config.builtins.iter().find(|b| crate::router::fold_eq(b, name)).map(|b| {
+                    format!(
+                        "{} is the built-in {}'s name (or differs from it only in case or separators)",
+                        quoted(name),
+                        quoted(b)
+                    )
+                })
+            })
+            .or_else(|| {
+                config
+                    .aliases
+                    .iter()
+                    .find(|(old, _)| old == name)
+                    .map(|_| format!("{} is an alias: retire the alias first", quoted(name)))
+            })
+            .or_else(|| {
+                by_name.iter().find(|(n, _)| crate::router::fold_eq(n, name)).map(|(n, j)| {
+                    format!(
+                        "tools[{j}] exposes server {} tool {} as {} too: two tools cannot share a name",
+                        quoted(&config.tools[*j].server),
+                        quoted(&config.tools[*j].tool),
+                        quoted(n)
+                    )
+                })
+            });
+            if let Some(why) = why {
+                problems.push(problem(&at, why));
+            }
+            by_name.push((name, i));
+        }
+        out.insert(
+            key,
+            Override { path, name: t.name.clone(), description: t.description.clone(), enabled: t.enabled },
+        );
+    }
+    out
+}
+
+/// `conflicts`, checked: which servers win, and the prefix mode names are made with.
+fn check_conflicts(
+    config: &RouterConfig,
+    style: Option<&Styled>,
+    problems: &mut Vec<Diagnostic>,
+) -> (Option<(Vec<usize>, bool)>, bool, PrefixMode) {
+    let mode = config.prefix_mode;
+    if config.conflicts == Conflicts::Prefix {
+        return (None, false, mode);
+    }
+    if let Some(Styled::Peer(p)) = style {
+        problems.push(problem("conflicts", format!("a peer style settles conflicts as {} does: remove it", p.id())));
+        return (None, false, mode);
+    }
+    if mode == PrefixMode::Always {
+        problems.push(problem(
+            "conflicts",
+            "every name carries its server (prefixMode \"always\"), so no two servers share one: set prefixMode to \"conditional\" or \"never\"".to_string(),
+        ));
+        return (None, false, mode);
+    }
+    match &config.conflicts {
+        Conflicts::Manual => (None, true, PrefixMode::Never),
+        Conflicts::Priority { order, drop_others } => {
+            let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+            let mut rank = vec![usize::MAX; names.len()];
+            for (i, server) in order.iter().enumerate() {
+                let path = format!("conflicts.priority[{i}]");
+                match names.iter().position(|n| n == server) {
+                    None => problems.push(problem(
+                        &path,
+                        format!("{} is not a configured server: use one of {}", quoted(server), names.join(", ")),
+                    )),
+                    Some(si) if rank[si] != usize::MAX => {
+                        problems.push(problem(&path, format!("{} is listed twice", quoted(server))))
+                    }
+                    Some(si) => rank[si] = i,
+                }
+            }
+            // Servers the list leaves out come after it, in configuration order.
+            let listed = order.len();
+            for (si, r) in rank.iter_mut().enumerate() {
+                if *r == usize::MAX {
+                    *r = listed + si;
+                }
+            }
+            if mode == PrefixMode::Never && !drop_others {
+                problems.push(problem(
+                    "conflicts.others",
+                    "prefixMode \"never\" keeps every name bare: the others can only be dropped (others: \"drop\")"
+                        .to_string(),
+                ));
+            }
+            (Some((rank, *drop_others)), false, PrefixMode::Conditional)
+        }
+        Conflicts::Prefix => (None, false, mode),
+    }
 }

@@ -2,16 +2,13 @@
 //! diagnostic whose message starts with the path of the offending value (`servers[2].name: ...`).
 
 use crate::convention::syntropy::Upstream;
-use crate::diagnostic::{Code, Diagnostic, Error, Span};
+use crate::diagnostic::{Code, Diagnostic, Error};
 use crate::json::Json;
-use crate::keys::{member_path, unknown_keys};
-use crate::pairs::Pairs;
-use crate::text::quoted;
-use serde::Deserialize;
+use crate::provider::Provider;
+use crate::read::Reader;
 
 /// How the gateway names what it exposes: a named style or a custom separator.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StyleConfig {
     /// `"syntropy"`, `"claude"`, `"agent"`, `"chora"` or a peer's id (`"openai-agents"`,
     /// `"langchain"`, …), with the peer's defaults.
@@ -23,87 +20,171 @@ pub enum StyleConfig {
         /// Between server and tool; must not occur inside a server name.
         separator: String,
         /// Before the server.
-        #[serde(default)]
         prefix: Option<String>,
         /// A regex-lite pattern every exposed name must match (linear time, whatever it is).
-        #[serde(default)]
         pattern: Option<String>,
     },
 }
 
 /// A peer style's parameters; each peer takes only its own (see [`PEERS`](super::PEERS)).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+///
+/// ```
+/// use mcp_naming::router::{PeerConfig, PrefixMode};
+/// let mut peer = PeerConfig::new("agentgateway");
+/// peer.mode = Some(PrefixMode::Always);
+/// assert_eq!(peer.peer, "agentgateway");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PeerConfig {
     /// The peer's id.
     pub peer: String,
-    /// LangChain's `additionalToolNamePrefix`.
-    #[serde(default)]
+    /// LangChain's `additionalToolNamePrefix`; ToolHive's `prefixFormat` (default `{workload}_`).
     pub prefix: Option<String>,
     /// LiteLLM's `MCP_TOOL_PREFIX_SEPARATOR` (default `-`); ContextForge's
     /// `GATEWAY_TOOL_NAME_SEPARATOR` (`-`, `--`, `_` or `.`).
-    #[serde(default)]
     pub separator: Option<String>,
-    /// agentgateway's prefix mode: `conditional` (default), `always`, `never`.
-    #[serde(default)]
-    pub mode: Option<String>,
-    /// The OpenAI Agents SDK: `js` (`@openai/agents-core`, default) or `python` (`openai-agents`).
-    #[serde(default)]
-    pub sdk: Option<String>,
+    /// agentgateway's prefix mode (default [`PrefixMode::Conditional`]).
+    pub mode: Option<PrefixMode>,
+    /// The OpenAI Agents SDK whose naming to follow (default [`Sdk::Js`]).
+    pub sdk: Option<Sdk>,
     /// Cloudflare agents: ids as `Agent.addMcpServer` normalizes them (default: as
     /// `MCPClientManager.connect` takes them).
-    #[serde(default)]
     pub normalize: Option<bool>,
     /// Docker: the `tool-name-prefix` feature (servers' names as prefixes; default off).
-    #[serde(default)]
     pub tool_name_prefix: Option<bool>,
     /// Per server, the name the peer knows it by: LiteLLM's alias, Docker's catalog prefix,
-    /// MetaMCP's server name, the Cloudflare server id.
-    #[serde(default)]
-    pub prefixes: Pairs,
+    /// MetaMCP's server name, the Cloudflare server id, ToolHive's workload; Obot's `toolPrefix`.
+    pub prefixes: Vec<(String, String)>,
+    /// ToolHive's `conflictResolution` (default [`Strategy::Prefix`]).
+    pub strategy: Option<Strategy>,
+    /// ToolHive's `priorityOrder` (workloads, first wins), with strategy `"priority"`.
+    pub priority: Vec<String>,
 }
 
 impl PeerConfig {
+    /// The peer `peer` with its defaults.
+    pub fn new(peer: impl Into<String>) -> PeerConfig {
+        PeerConfig { peer: peer.into(), ..PeerConfig::default() }
+    }
+
     pub(crate) fn params(&self) -> super::peers::Params {
         super::peers::Params {
             prefix: self.prefix.clone(),
             separator: self.separator.clone(),
-            mode: self.mode.clone(),
-            sdk: self.sdk.clone(),
+            mode: self.mode,
+            sdk: self.sdk,
             normalize: self.normalize,
             tool_name_prefix: self.tool_name_prefix,
-            prefixes: self.prefixes.0.clone(),
+            prefixes: self.prefixes.clone(),
+            strategy: self.strategy,
+            priority: self.priority.clone(),
+        }
+    }
+}
+
+/// ToolHive vMCP's `conflictResolution`, for the `toolhive` style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// `"prefix"`: every tool carries its workload, in the prefix format.
+    Prefix,
+    /// `"priority"`: of a shared name, the workload first in `priority` keeps it; the others'
+    /// copies are dropped.
+    Priority,
+    /// `"manual"`: a shared name is refused.
+    Manual,
+}
+
+impl Strategy {
+    pub(crate) fn parse(text: &str) -> Option<Strategy> {
+        match text {
+            "prefix" => Some(Strategy::Prefix),
+            "priority" => Some(Strategy::Priority),
+            "manual" => Some(Strategy::Manual),
+            _ => None,
+        }
+    }
+}
+
+/// Which OpenAI Agents SDK a `openai-agents` style follows (they redact URL-like server names
+/// differently).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Sdk {
+    /// `@openai/agents-core`.
+    #[default]
+    Js,
+    /// `openai-agents` (Python).
+    Python,
+}
+
+impl Sdk {
+    /// `"js"` or `"python"`, as configurations spell it.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Sdk::Js => "js",
+            Sdk::Python => "python",
+        }
+    }
+}
+
+/// When exposed names carry the server: [`RouterConfig::prefix_mode`], and agentgateway's `mode`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PrefixMode {
+    /// Every name carries its server (`"always"`).
+    #[default]
+    Always,
+    /// Only names that more than one server serves carry it; the others stay bare
+    /// (`"conditional"`, agentgateway's default).
+    Conditional,
+    /// No name carries it (`"never"`); names two servers share are refused.
+    Never,
+}
+
+impl PrefixMode {
+    /// `"always"`, `"conditional"` or `"never"`, as configurations spell it.
+    pub const fn id(self) -> &'static str {
+        match self {
+            PrefixMode::Always => "always",
+            PrefixMode::Conditional => "conditional",
+            PrefixMode::Never => "never",
         }
     }
 }
 
 /// One backend server.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+///
+/// ```
+/// use mcp_naming::router::ServerConfig;
+/// let mut memory = ServerConfig::new("memory");
+/// memory.enabled = false;
+/// assert_eq!(memory.name, "memory");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ServerConfig {
     /// The server's name in exposed names.
     pub name: String,
     /// How the backend writes its tool names.
-    #[serde(default)]
     pub upstream: Upstream,
     /// Syntropy: the pool key (default `syn-<name>`).
-    #[serde(default)]
     pub pool: Option<String>,
     /// Syntropy: the backend's prefix (default `mcp__<name>__`).
-    #[serde(default)]
     pub upstream_prefix: Option<String>,
     /// A disabled server's tools are all disabled.
-    #[serde(default = "yes")]
     pub enabled: bool,
 }
 
-fn yes() -> bool {
-    true
+impl ServerConfig {
+    /// The server `name`, enabled, with its tools named as it lists them.
+    pub fn new(name: impl Into<String>) -> ServerConfig {
+        ServerConfig { name: name.into(), upstream: Upstream::Same, pool: None, upstream_prefix: None, enabled: true }
+    }
 }
 
 /// An `enabled` / `disabled` entry.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PatternConfig {
     /// A glob (`*` wildcard) over a tool's exposed name, its qualified name and its upstream
     /// name: `"*_delete_*"`, `"get-env"`, `"mcp__gateway__memory__*"`.
@@ -114,13 +195,20 @@ pub enum PatternConfig {
 
 /// `{ "server": "<glob>", "tool": "<glob>" }`: tools of matching servers whose upstream name
 /// matches `tool`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UpstreamPattern {
     /// A glob over configured server names.
     pub server: String,
     /// A glob over the server's own tool names.
     pub tool: String,
+}
+
+impl UpstreamPattern {
+    /// The tools matching `tool` of the servers matching `server`.
+    pub fn new(server: impl Into<String>, tool: impl Into<String>) -> UpstreamPattern {
+        UpstreamPattern { server: server.into(), tool: tool.into() }
+    }
 }
 
 impl From<&str> for PatternConfig {
@@ -129,152 +217,311 @@ impl From<&str> for PatternConfig {
     }
 }
 
-/// The whole configuration.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+impl From<UpstreamPattern> for PatternConfig {
+    fn from(p: UpstreamPattern) -> PatternConfig {
+        PatternConfig::Upstream(p)
+    }
+}
+
+/// One tool's settings (`tools: [{ server, tool, name?, description?, enabled? }]`), keyed by
+/// the server and the tool's upstream name: the name to expose it under, the description to
+/// show, whether to offer it (over any `enabled` / `disabled` pattern).
+///
+/// ```
+/// use mcp_naming::router::ToolOverride;
+/// let mut code_search = ToolOverride::new("github", "search_code");
+/// code_search.name = Some("code_search".into());
+/// code_search.description = Some("Search code across every repository the gateway can see".into());
+/// assert_eq!(code_search.tool, "search_code");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ToolOverride {
+    /// The configured server.
+    pub server: String,
+    /// The tool's name as the server lists it.
+    pub tool: String,
+    /// The exposed name (as `tools/list` shows it), checked like any exposed name.
+    pub name: Option<String>,
+    /// The description clients see instead of the server's.
+    pub description: Option<String>,
+    /// Offer the tool (`true`) or hide it (`false`), whatever the patterns say.
+    pub enabled: Option<bool>,
+}
+
+impl ToolOverride {
+    /// Settings for `server`'s tool `tool`, none set yet.
+    pub fn new(server: impl Into<String>, tool: impl Into<String>) -> ToolOverride {
+        ToolOverride { server: server.into(), tool: tool.into(), name: None, description: None, enabled: None }
+    }
+}
+
+/// What happens when several servers serve one tool name and names can be bare (`prefixMode`
+/// `conditional` or `never`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Conflicts {
+    /// `"prefix"` (the default): as `prefixMode` says (`conditional`: each carries its server;
+    /// `never`: a collision).
+    #[default]
+    Prefix,
+    /// `{ "priority": [servers…], "others"?: "prefix" | "drop" }`: the first server of the list
+    /// that serves the name keeps it bare (servers not in the list come after, in
+    /// configuration order); the others carry their server, or are not listed at all.
+    Priority {
+        /// The servers, first wins.
+        order: Vec<String>,
+        /// Drop the others instead of prefixing them.
+        drop_others: bool,
+    },
+    /// `"manual"`: names stay bare, and every conflict is an error until a `tools` entry
+    /// renames one side.
+    Manual,
+}
+
+/// The whole configuration: built in code with [`RouterConfig::new`] and its public fields, or
+/// read from JSON with [`RouterConfig::from_json`] (what the npm and Python packages do).
+///
+/// ```
+/// use mcp_naming::router::{Router, RouterConfig, ServerConfig, StyleConfig};
+/// use mcp_naming::Provider;
+/// let mut config = RouterConfig::new(StyleConfig::Named("agent".into()), vec![ServerConfig::new("memory")]);
+/// config.disabled = vec!["*delete*".into()];
+/// config.provider = Some(Provider::OpenAi);
+/// assert!(Router::new(config).is_ok());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RouterConfig {
     /// The naming style.
     pub style: StyleConfig,
     /// The gateway's own server name as clients see it (syntropy: `syntropy`; claude: `gateway`).
-    #[serde(default)]
     pub gateway: Option<String>,
     /// The backends.
     pub servers: Vec<ServerConfig>,
     /// The gateway's own tools, routed to no server.
-    #[serde(default)]
     pub builtins: Vec<String>,
-    /// Old exposed name → current exposed name.
-    #[serde(default)]
-    pub aliases: Pairs,
+    /// Old exposed name → current exposed name, in the configuration's order.
+    pub aliases: Vec<(String, String)>,
     /// Patterns of the tools to offer; empty means every tool.
-    #[serde(default)]
     pub enabled: Vec<PatternConfig>,
     /// Patterns of the tools to hide; disabled wins over enabled.
-    #[serde(default)]
     pub disabled: Vec<PatternConfig>,
     /// Fit every exposed name to this provider.
-    #[serde(default)]
-    pub provider: Option<String>,
+    pub provider: Option<Provider>,
     /// Route only what the table holds (default): a name for a server whose tools were never
     /// exposed is `unknown_tool`. `false` routes such names by the style's parse, for gateways
     /// that route without listing first.
-    #[serde(default = "yes")]
     pub strict: bool,
-    /// When exposed names carry the server: `"always"` (the default), `"conditional"` (only
-    /// names that more than one server serves; the others stay bare, as agentgateway does by
-    /// default) or `"never"`.
-    #[serde(default)]
-    pub prefix_mode: Option<String>,
+    /// When exposed names carry the server (default [`PrefixMode::Always`]; peer styles prefix
+    /// as the peer does).
+    pub prefix_mode: PrefixMode,
+    /// Per-tool settings.
+    pub tools: Vec<ToolOverride>,
+    /// What happens when servers share a bare name.
+    pub conflicts: Conflicts,
 }
 
-const CONFIG_KEYS: &[&str] =
-    &["style", "gateway", "servers", "builtins", "aliases", "enabled", "disabled", "provider", "strict", "prefixMode"];
+impl RouterConfig {
+    /// A configuration of `style` over `servers`, every other field at its default.
+    pub fn new(style: StyleConfig, servers: Vec<ServerConfig>) -> RouterConfig {
+        RouterConfig {
+            style,
+            gateway: None,
+            servers,
+            builtins: Vec::new(),
+            aliases: Vec::new(),
+            enabled: Vec::new(),
+            disabled: Vec::new(),
+            provider: None,
+            strict: true,
+            prefix_mode: PrefixMode::Always,
+            tools: Vec::new(),
+            conflicts: Conflicts::Prefix,
+        }
+    }
+}
+
+const CONFIG_KEYS: &[&str] = &[
+    "style",
+    "gateway",
+    "servers",
+    "builtins",
+    "aliases",
+    "enabled",
+    "disabled",
+    "provider",
+    "strict",
+    "prefixMode",
+    "tools",
+    "conflicts",
+];
+const TOOL_KEYS: &[&str] = &["server", "tool", "name", "description", "enabled"];
+const PRIORITY_KEYS: &[&str] = &["priority", "others"];
+const MODES: &[&str] = &["always", "conditional", "never"];
 const SERVER_KEYS: &[&str] = &["name", "upstream", "pool", "upstreamPrefix", "enabled"];
 const STYLE_KEYS: &[&str] = &["separator", "prefix", "pattern"];
 const PATTERN_KEYS: &[&str] = &["server", "tool"];
 
-/// Reads JSON values with paths, collecting every problem as an `invalid_config` diagnostic.
-struct Reader(Vec<Diagnostic>);
-
-impl Reader {
-    fn wrong(&mut self, path: &str, want: &str, got: &Json) {
-        self.0.push(problem(path, format!("must be {want}, got {}", got.described())));
-    }
-
-    fn object<'j>(&mut self, v: &'j Json, path: &str, known: &[&str]) -> Option<&'j [(String, Json)]> {
-        match v.as_object() {
-            Some(members) => {
-                for mut d in unknown_keys(members, known, path) {
-                    d.code = Code::InvalidConfig;
-                    self.0.push(d);
-                }
-                Some(members)
-            }
-            None => {
-                self.wrong(path, "an object", v);
-                None
-            }
-        }
-    }
-
-    fn string(&mut self, v: &Json, path: &str) -> Option<String> {
+fn patterns(r: &mut Reader, parent: &Json, key: &str) -> Vec<PatternConfig> {
+    let items = r.array(parent, key, "", "an array");
+    let mut out = Vec::with_capacity(items.len());
+    for (i, v) in items.iter().enumerate() {
+        let path = format!("{key}[{i}]");
         match v {
-            Json::String(s) => Some(s.clone()),
-            other => {
-                self.wrong(path, "a string", other);
-                None
-            }
-        }
-    }
-
-    fn opt_string(&mut self, parent: &Json, key: &str, path: &str) -> Option<String> {
-        match parent.get(key) {
-            None | Some(Json::Null) => None,
-            Some(v) => self.string(v, &member_path(path, key)),
-        }
-    }
-
-    fn opt_bool(&mut self, parent: &Json, key: &str, path: &str) -> Option<bool> {
-        match parent.get(key) {
-            None | Some(Json::Null) => None,
-            Some(Json::Bool(b)) => Some(*b),
-            Some(v) => {
-                self.wrong(&member_path(path, key), "a boolean", v);
-                None
-            }
-        }
-    }
-
-    fn array<'j>(&mut self, parent: &'j Json, key: &str) -> &'j [Json] {
-        match parent.get(key) {
-            None | Some(Json::Null) => &[],
-            Some(Json::Array(items)) => items,
-            Some(v) => {
-                self.wrong(key, "an array", v);
-                &[]
-            }
-        }
-    }
-
-    fn strings(&mut self, parent: &Json, key: &str) -> Vec<String> {
-        let items = self.array(parent, key);
-        items.iter().enumerate().filter_map(|(i, v)| self.string(v, &format!("{key}[{i}]"))).collect()
-    }
-
-    fn patterns(&mut self, parent: &Json, key: &str) -> Vec<PatternConfig> {
-        let items = self.array(parent, key);
-        let mut out = Vec::with_capacity(items.len());
-        for (i, v) in items.iter().enumerate() {
-            let path = format!("{key}[{i}]");
-            match v {
-                Json::String(s) => out.push(PatternConfig::Name(s.clone())),
-                Json::Object(_) => {
-                    self.object(v, &path, PATTERN_KEYS);
-                    let server = v.get("server").and_then(|s| self.string(s, &member_path(&path, "server")));
-                    let tool = v.get("tool").and_then(|t| self.string(t, &member_path(&path, "tool")));
-                    for (k, missing) in [("server", server.is_none()), ("tool", tool.is_none())] {
-                        if missing && v.get(k).is_none() {
-                            self.0.push(problem(&member_path(&path, k), "is required (a glob)".to_string()));
-                        }
-                    }
-                    if let (Some(server), Some(tool)) = (server, tool) {
-                        out.push(PatternConfig::Upstream(UpstreamPattern { server, tool }));
-                    }
+            Json::String(s) => out.push(PatternConfig::Name(s.clone())),
+            Json::Object(_) => {
+                r.object(v, &path, PATTERN_KEYS);
+                let server = r.req_string(v, "server", &path, "a glob");
+                let tool = r.req_string(v, "tool", &path, "a glob");
+                if let (Some(server), Some(tool)) = (server, tool) {
+                    out.push(PatternConfig::Upstream(UpstreamPattern { server, tool }));
                 }
-                other => self.wrong(&path, "a string or { server, tool }", other),
+            }
+            other => {
+                r.problem(&path, format!("must be a string or {{ server, tool }}, got {}", other.described()));
             }
         }
-        out
     }
+    out
+}
+
+fn overrides(r: &mut Reader, parent: &Json) -> Vec<ToolOverride> {
+    let items = r.array(parent, "tools", "", "an array");
+    let mut out = Vec::with_capacity(items.len());
+    for (i, v) in items.iter().enumerate() {
+        let path = format!("tools[{i}]");
+        if r.object(v, &path, TOOL_KEYS).is_none() {
+            continue;
+        }
+        let server = r.req_string(v, "server", &path, "a configured server's name");
+        let tool = r.req_string(v, "tool", &path, "the tool's name as the server lists it");
+        let name = r.opt_string(v, "name", &path);
+        let description = r.opt_string(v, "description", &path);
+        let enabled = r.opt_bool(v, "enabled", &path);
+        if let (Some(server), Some(tool)) = (server, tool) {
+            out.push(ToolOverride { server, tool, name, description, enabled });
+        }
+    }
+    out
+}
+
+fn conflicts(r: &mut Reader, parent: &Json) -> Conflicts {
+    match parent.get("conflicts") {
+        None | Some(Json::Null) => Conflicts::Prefix,
+        Some(Json::String(s)) => match s.as_str() {
+            "prefix" => Conflicts::Prefix,
+            "manual" => Conflicts::Manual,
+            other => {
+                let choices = ["prefix", "manual"];
+                let near = crate::suggest::closest(other, choices, 1).first().map(|s| s.to_string());
+                r.problem(
+                    "conflicts",
+                    format!(
+                        "{} is not \"prefix\", \"manual\" or {{ priority: [servers…], others? }}",
+                        crate::text::quoted(&crate::text::clip(other, 40))
+                    ),
+                )
+                .suggestion = near;
+                Conflicts::Prefix
+            }
+        },
+        Some(v @ Json::Object(_)) => {
+            r.object(v, "conflicts", PRIORITY_KEYS);
+            if v.get("priority").is_none() {
+                r.problem("conflicts.priority", "is required (the servers, first wins)");
+            }
+            let order = r.strings(v, "priority", "conflicts");
+            let drop_others = r
+                .opt_choice(v, "others", "conflicts", &["prefix", "drop"], |t| match t {
+                    "prefix" => Some(false),
+                    "drop" => Some(true),
+                    _ => None,
+                })
+                .unwrap_or(false);
+            Conflicts::Priority { order, drop_others }
+        }
+        Some(other) => {
+            r.problem(
+                "conflicts",
+                format!("must be \"prefix\", \"manual\" or {{ priority: [servers…] }}, got {}", other.described()),
+            );
+            Conflicts::Prefix
+        }
+    }
+}
+
+fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
+    match value.get("style") {
+        Some(Json::String(s)) => Some(StyleConfig::Named(s.clone())),
+        Some(s @ Json::Object(_)) if s.get("peer").is_some() => {
+            let peer = s.get("peer").and_then(|p| r.string(p, "style.peer"));
+            r.object(s, "style", super::peers::keys(peer.as_deref().unwrap_or("")));
+            let prefixes = r.pairs(s, "prefixes", "style", "an object of server name → name");
+            let mut config = PeerConfig::new(peer?);
+            config.prefix = r.opt_string(s, "prefix", "style");
+            config.separator = r.opt_string(s, "separator", "style");
+            config.mode = r.opt_choice(s, "mode", "style", MODES, prefix_mode);
+            config.sdk = r.opt_choice(s, "sdk", "style", &["js", "python"], |t| {
+                [Sdk::Js, Sdk::Python].into_iter().find(|m| m.id() == t)
+            });
+            config.normalize = r.opt_bool(s, "normalize", "style");
+            config.tool_name_prefix = r.opt_bool(s, "toolNamePrefix", "style");
+            config.prefixes = prefixes;
+            config.strategy = r.opt_choice(s, "strategy", "style", &["prefix", "priority", "manual"], Strategy::parse);
+            config.priority = r.strings(s, "priority", "style");
+            Some(StyleConfig::Peer(config))
+        }
+        Some(s @ Json::Object(_)) => {
+            r.object(s, "style", STYLE_KEYS);
+            let separator = r.req_string(s, "separator", "style", "such as \"__\"");
+            let prefix = r.opt_string(s, "prefix", "style");
+            let pattern = r.opt_string(s, "pattern", "style");
+            separator.map(|separator| StyleConfig::Custom { separator, prefix, pattern })
+        }
+        Some(other) => {
+            r.problem(
+                "style",
+                format!("must be a style name or {{ separator, prefix?, pattern? }}, got {}", other.described()),
+            );
+            None
+        }
+        None => {
+            r.problem(
+                "style",
+                "is required: \"syntropy\", \"claude\", \"agent\", \"chora\" or { separator, prefix?, pattern? }",
+            );
+            None
+        }
+    }
+}
+
+fn server(r: &mut Reader, s: &Json, path: &str) -> Option<ServerConfig> {
+    r.object(s, path, SERVER_KEYS)?;
+    let name = r.req_string(s, "name", path, "a string");
+    let upstream = r
+        .opt_choice(s, "upstream", path, &["same", "hyphens"], |t| match t {
+            "same" => Some(Upstream::Same),
+            "hyphens" => Some(Upstream::Hyphens),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let mut config = ServerConfig::new(name?);
+    config.upstream = upstream;
+    config.pool = r.opt_string(s, "pool", path);
+    config.upstream_prefix = r.opt_string(s, "upstreamPrefix", path);
+    config.enabled = r.opt_bool(s, "enabled", path).unwrap_or(true);
+    Some(config)
 }
 
 impl RouterConfig {
     /// Reads a configuration from JSON, reporting every problem at once: unknown keys (with the
     /// nearest known key as the suggestion: `servers[0].upstreem` → `upstream`), values of the
-    /// wrong type, missing fields. What the npm package's `new Router(config)` reads through.
+    /// wrong type, missing fields, values outside their choices. What the npm and Python
+    /// packages' `new Router(config)` read through.
     ///
     /// ```
-    /// use mcp_naming::json::Json;
+    /// use mcp_naming::Json;
     /// use mcp_naming::router::RouterConfig;
     /// let json: Json = serde_json::from_str(r#"{"style": "agent", "servers": [{"name": "mem"}], "disable": ["*"]}"#).unwrap();
     /// let err = RouterConfig::from_json(&json).unwrap_err();
@@ -286,140 +533,81 @@ impl RouterConfig {
     /// # Errors
     /// `invalid_config`, with one diagnostic per problem, each with its `path`.
     pub fn from_json(value: &Json) -> Result<RouterConfig, Error> {
-        let mut r = Reader(Vec::new());
-        if r.object(value, "", CONFIG_KEYS).is_none() {
-            return Err(config_error(r.0));
-        }
-        let style = match value.get("style") {
-            Some(Json::String(s)) => Some(StyleConfig::Named(s.clone())),
-            Some(s @ Json::Object(_)) if s.get("peer").is_some() => {
-                let peer = s.get("peer").and_then(|p| r.string(p, "style.peer"));
-                r.object(s, "style", super::peers::keys(peer.as_deref().unwrap_or("")));
-                let mut prefixes = Vec::new();
-                match s.get("prefixes") {
-                    None | Some(Json::Null) => {}
-                    Some(Json::Object(members)) => {
-                        for (server, prefix) in members {
-                            if let Some(p) = r.string(prefix, &format!("style.prefixes[{}]", quoted(server))) {
-                                prefixes.push((server.clone(), p));
-                            }
-                        }
-                    }
-                    Some(other) => r.wrong("style.prefixes", "an object of server name → name", other),
-                }
-                peer.map(|peer| {
-                    StyleConfig::Peer(PeerConfig {
-                        peer,
-                        prefix: r.opt_string(s, "prefix", "style"),
-                        separator: r.opt_string(s, "separator", "style"),
-                        mode: r.opt_string(s, "mode", "style"),
-                        sdk: r.opt_string(s, "sdk", "style"),
-                        normalize: r.opt_bool(s, "normalize", "style"),
-                        tool_name_prefix: r.opt_bool(s, "toolNamePrefix", "style"),
-                        prefixes: Pairs(prefixes),
-                    })
-                })
-            }
-            Some(s @ Json::Object(_)) => {
-                r.object(s, "style", STYLE_KEYS);
-                let separator = match s.get("separator") {
-                    Some(v) => r.string(v, "style.separator"),
-                    None => {
-                        r.0.push(problem("style.separator", "is required (such as \"__\")".to_string()));
-                        None
-                    }
-                };
-                let prefix = r.opt_string(s, "prefix", "style");
-                let pattern = r.opt_string(s, "pattern", "style");
-                separator.map(|separator| StyleConfig::Custom { separator, prefix, pattern })
-            }
-            Some(other) => {
-                r.wrong("style", "a style name or { separator, prefix?, pattern? }", other);
-                None
-            }
-            None => {
-                r.0.push(problem(
-                    "style",
-                    "is required: \"syntropy\", \"claude\", \"agent\", \"chora\" or { separator, prefix?, pattern? }"
-                        .to_string(),
-                ));
-                None
-            }
-        };
-        if value.get("servers").is_none() {
-            r.0.push(problem("servers", "is required (an array of { name })".to_string()));
-        }
-        let mut servers = Vec::new();
-        for (i, s) in r.array(value, "servers").iter().enumerate() {
-            let path = format!("servers[{i}]");
-            if r.object(s, &path, SERVER_KEYS).is_none() {
-                continue;
-            }
-            let name = match s.get("name") {
-                Some(v) => r.string(v, &member_path(&path, "name")),
-                None => {
-                    r.0.push(problem(&member_path(&path, "name"), "is required".to_string()));
-                    None
-                }
-            };
-            let upstream = match r.opt_string(s, "upstream", &path).as_deref() {
-                None | Some("same") => Upstream::Same,
-                Some("hyphens") => Upstream::Hyphens,
-                Some(other) => {
-                    r.0.push(problem(
-                        &member_path(&path, "upstream"),
-                        format!("{} is not \"same\" or \"hyphens\"", quoted(other)),
-                    ));
-                    Upstream::Same
-                }
-            };
-            let pool = r.opt_string(s, "pool", &path);
-            let upstream_prefix = r.opt_string(s, "upstreamPrefix", &path);
-            let enabled = r.opt_bool(s, "enabled", &path).unwrap_or(true);
-            if let Some(name) = name {
-                servers.push(ServerConfig { name, upstream, pool, upstream_prefix, enabled });
-            }
-        }
-        let mut aliases = Vec::new();
-        match value.get("aliases") {
-            None | Some(Json::Null) => {}
-            Some(Json::Object(members)) => {
-                for (old, new) in members {
-                    if let Some(new) = r.string(new, &format!("aliases[{}]", quoted(old))) {
-                        aliases.push((old.clone(), new));
-                    }
-                }
-            }
-            Some(other) => r.wrong("aliases", "an object of old name → current name", other),
-        }
-        let config = RouterConfig {
-            style: style.unwrap_or(StyleConfig::Named(String::new())),
-            gateway: r.opt_string(value, "gateway", ""),
-            servers,
-            builtins: r.strings(value, "builtins"),
-            aliases: Pairs(aliases),
-            enabled: r.patterns(value, "enabled"),
-            disabled: r.patterns(value, "disabled"),
-            provider: r.opt_string(value, "provider", ""),
-            strict: r.opt_bool(value, "strict", "").unwrap_or(true),
-            prefix_mode: r.opt_string(value, "prefixMode", ""),
-        };
-        if r.0.is_empty() {
-            Ok(config)
-        } else {
-            Err(config_error(r.0))
-        }
+        let (config, r, _) = read(value);
+        r.finish(config, CONTEXT)
     }
 }
 
+/// Reads a configuration, leniently: a value of the wrong type is reported and left at its
+/// default. Also answers whether every item of every list was kept, so that the compiler's own
+/// checks (whose paths index those lists) can be reported beside the reader's.
+pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
+    if value.as_object().is_none() {
+        // Not a configuration at all: the argument is of the wrong type.
+        let mut r = Reader::argument();
+        r.problem("config", format!("must be an object, got {}", value.described()));
+        return (None, r, false);
+    }
+    let mut r = Reader::config();
+    r.object(value, "", CONFIG_KEYS);
+    let style = style(&mut r, value);
+    if value.get("servers").is_none() {
+        r.problem("servers", "is required (an array of { name })");
+    }
+    let items = r.array(value, "servers", "", "an array");
+    let servers: Vec<ServerConfig> =
+        items.iter().enumerate().filter_map(|(i, s)| server(&mut r, s, &format!("servers[{i}]"))).collect();
+    let mut complete = style.is_some() && servers.len() == items.len();
+    let mut config = RouterConfig::new(style.unwrap_or(StyleConfig::Named(String::new())), servers);
+    config.gateway = r.opt_string(value, "gateway", "");
+    config.builtins = r.strings(value, "builtins", "");
+    config.aliases = r.pairs(value, "aliases", "", "an object of old name → current name");
+    config.enabled = patterns(&mut r, value, "enabled");
+    config.disabled = patterns(&mut r, value, "disabled");
+    let count = |key: &str| value.get(key).and_then(Json::as_array).map_or(0, <[Json]>::len);
+    complete &= config.builtins.len() == count("builtins")
+        && config.enabled.len() == count("enabled")
+        && config.disabled.len() == count("disabled");
+    config.provider =
+        r.opt_choice(value, "provider", "", &Provider::ALL.iter().map(|p| p.id()).collect::<Vec<_>>(), |t| {
+            t.parse().ok()
+        });
+    config.strict = r.opt_bool(value, "strict", "").unwrap_or(true);
+    config.prefix_mode = r.opt_choice(value, "prefixMode", "", MODES, prefix_mode).unwrap_or_default();
+    config.tools = overrides(&mut r, value);
+    complete &= config.tools.len() == count("tools");
+    config.conflicts = conflicts(&mut r, value);
+    (Some(config), r, complete)
+}
+
+/// A router from a configuration's JSON, every problem of it reported at once: the reader's
+/// (unknown keys, wrong types) and the compiler's (names, collisions, patterns) together, as
+/// long as the reader kept every item the compiler's paths count.
+pub(crate) fn router_from_json(value: &Json) -> Result<super::Router, Error> {
+    let (config, mut r, complete) = read(value);
+    match config {
+        Some(config) if r.is_clean() => super::Router::new(config),
+        Some(config) if complete => {
+            if let Err(e) = super::Router::new(config) {
+                r.extend(e.diagnostics);
+            }
+            Err(r.into_error(CONTEXT))
+        }
+        _ => Err(r.into_error(CONTEXT)),
+    }
+}
+
+/// What configuration errors' messages start with.
+const CONTEXT: &str = "invalid router configuration";
+
+fn prefix_mode(text: &str) -> Option<PrefixMode> {
+    [PrefixMode::Always, PrefixMode::Conditional, PrefixMode::Never].into_iter().find(|m| m.id() == text)
+}
+
 pub(crate) fn config_error(problems: Vec<Diagnostic>) -> Error {
-    let suggestions = problems.iter().filter_map(|d| d.suggestion.clone()).collect();
-    let mut e = Error::from_diagnostics(problems)
-        .unwrap_or_else(|| Error::new(Code::InvalidConfig, Span::default(), "invalid router configuration"));
-    e.suggestions = suggestions;
-    e.code = Code::InvalidConfig;
-    e.message = format!("invalid router configuration: {}", e.message);
-    e
+    let mut r = Reader::config();
+    r.extend(problems);
+    r.into_error(CONTEXT)
 }
 
 pub(crate) fn problem(path: &str, message: String) -> Diagnostic {

@@ -220,7 +220,7 @@ impl Index {
             let keys = &keys[..m];
             // The d + 1 segments with the fewest postings (a segment no shift of the query can
             // hold counts as none: it cannot be one of the unchanged ones).
-            let by_size = super::peers::order(m, &|a, b| keys[a].0.cmp(&keys[b].0));
+            let by_size = super::order::order(m, &|a, b| keys[a].0.cmp(&keys[b].0));
             forms.clear();
             for &i in by_size.iter().take(d + 1) {
                 for &k in &keys[i].1 {

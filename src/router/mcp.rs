@@ -7,7 +7,7 @@
 //! No SDK types: the MCP schema's JSON shapes.
 //!
 //! ```
-//! use mcp_naming::json::Json;
+//! use mcp_naming::Json;
 //! use mcp_naming::router::{Gateway, OnInvalid, RouterConfig};
 //!
 //! let json = |s: &str| -> Json { serde_json::from_str(s).unwrap() };
@@ -28,20 +28,36 @@
 //! assert_eq!(err.suggestions, ["everything__echo"]);
 //! ```
 
-use super::expose::{Exposure, ListItem, OnInvalid, Placed, Placement};
+use super::cache::{CacheScope, ListCache};
+use super::header::NameHeader;
+use super::notify::{Listed, Notice};
+use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement};
+use super::resources::CompletionRef;
 use super::resources::{ExposedResource, UriKind};
+use super::ui;
 use super::{Kind, Router, RouterConfig};
-use crate::diagnostic::{Code, Error, Span};
+use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::json::Json;
 use crate::text::quoted;
+use serde::Serialize;
+use std::collections::HashMap;
 use std::ops::Deref;
 
-/// The JSON-RPC error code an MCP server answers a request with for `code`: `-32602`
-/// (invalid params) for what the client asked wrong (an unknown or disabled tool, prompt or
-/// resource, a bad argument, a stale cursor, a header that disagrees with the body), `-32603`
+/// The JSON-RPC error code an MCP server answers a request with for `code`: `-32020`
+/// (`HeaderMismatch`, MCP 2026-07-28) for an `Mcp-Name` header that is missing, malformed or
+/// disagrees with the body; `-32602` (invalid params) for what else the client asked wrong (an
+/// unknown or disabled tool, prompt or resource, a bad argument, a stale cursor); `-32603`
 /// (internal error) for the gateway's own configuration and upstream lists.
+///
+/// ```
+/// use mcp_naming::router::json_rpc_code;
+/// use mcp_naming::Code;
+/// assert_eq!(json_rpc_code(Code::NameMismatch), -32020);
+/// assert_eq!(json_rpc_code(Code::UnknownTool), -32602);
+/// ```
 pub fn json_rpc_code(code: Code) -> i32 {
     match code {
+        Code::NameMismatch | Code::InvalidHeader => -32020,
         Code::InvalidConfig
         | Code::NameCollision
         | Code::ConfusableName
@@ -50,6 +66,23 @@ pub fn json_rpc_code(code: Code) -> i32 {
         | Code::UnmatchedPattern
         | Code::ProviderRefused => -32603,
         _ => -32602,
+    }
+}
+
+/// The HTTP status a Streamable HTTP transport answers an error with: 400 (Bad Request) for the
+/// header errors of SEP-2243 (`name_mismatch`, `invalid_header`), 200 for every other error
+/// (a JSON-RPC error in a successful HTTP response).
+///
+/// ```
+/// use mcp_naming::router::http_status;
+/// use mcp_naming::Code;
+/// assert_eq!(http_status(Code::NameMismatch), 400);
+/// assert_eq!(http_status(Code::UnknownTool), 200);
+/// ```
+pub fn http_status(code: Code) -> u16 {
+    match code {
+        Code::NameMismatch | Code::InvalidHeader => 400,
+        _ => 200,
     }
 }
 
@@ -71,6 +104,8 @@ pub fn call_tool_text(e: &Error) -> String {
 /// A page of a merged list: items `start..end`, and the cursor of the next page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Page {
     /// The first item of the page.
     pub start: usize,
@@ -78,6 +113,7 @@ pub struct Page {
     pub end: usize,
     /// The cursor for the next page, when there is one (`<generation>.<offset>` in hex, opaque
     /// to clients).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
 }
 
@@ -85,7 +121,7 @@ pub struct Page {
 /// list changes) a `cursor` and `page_size` ask for: the one decision of paging, for every host.
 ///
 /// ```
-/// use mcp_naming::router::mcp::page;
+/// use mcp_naming::router::page;
 /// let first = page(5, 7, None, Some(2)).unwrap();
 /// assert_eq!((first.start, first.end, first.next_cursor.as_deref()), (0, 2, Some("7.2")));
 /// assert_eq!(page(5, 8, Some("7.2"), None).unwrap_err().code.as_str(), "invalid_cursor");
@@ -131,6 +167,7 @@ pub fn page(total: usize, generation: u32, cursor: Option<&str>, page_size: Opti
 /// A request's params mapped for the upstream.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[derive(Serialize)]
 pub struct Mapped {
     /// The backend server.
     pub server: String,
@@ -142,6 +179,16 @@ pub struct Mapped {
 
 fn bad(message: String) -> Error {
     Error::new(Code::InvalidArgument, Span::default(), message)
+}
+
+/// What a gateway does with an upstream's notification: `{ forward, relist }`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct Relay {
+    /// The notification to send the clients (`None`: send none for it).
+    pub forward: Option<Json>,
+    /// The list to ask the server for again (`tools`, `prompts`, `resources`).
+    pub relist: Option<Listed>,
 }
 
 /// The error for a list result of the wrong shape: `result` what the result is when it is not
@@ -222,6 +269,11 @@ impl Held {
 struct Objects {
     /// Per server, the items of its last list.
     items: Vec<Vec<Json>>,
+    /// Per server, the items as the client sees them where that differs beyond the name (a
+    /// tool's UI resource URI in its gateway form).
+    shown: Vec<HashMap<usize, Json>>,
+    /// Per server, what its last list said about caching (`None`: it has not listed).
+    caches: Vec<Option<ListCache>>,
     /// The merged list's segments, as the router placed them.
     segments: Vec<Vec<Held>>,
     /// Moved on whenever what a client sees changes (paging cursors name it).
@@ -230,7 +282,13 @@ struct Objects {
 
 impl Objects {
     fn new(servers: usize, segments: usize) -> Objects {
-        Objects { items: vec![Vec::new(); servers], segments: vec![Vec::new(); segments], generation: 0 }
+        Objects {
+            items: vec![Vec::new(); servers],
+            shown: vec![HashMap::new(); servers],
+            caches: vec![None; servers],
+            segments: vec![Vec::new(); segments],
+            generation: 0,
+        }
     }
 
     fn visible(&self) -> impl Iterator<Item = &Held> {
@@ -238,7 +296,8 @@ impl Objects {
     }
 
     fn object(&self, p: &Placed) -> Option<&Json> {
-        self.items.get(p.server).and_then(|items| items.get(p.index))
+        let shown = self.shown.get(p.server).and_then(|s| s.get(&p.index));
+        shown.or_else(|| self.items.get(p.server).and_then(|items| items.get(p.index)))
     }
 
     /// Takes a server's new items and the router's placement (`name` reads a placed entry's
@@ -258,6 +317,7 @@ impl Objects {
             .map(|h| self.object(&h.placed).cloned())
             .collect();
         self.items[server] = items;
+        self.shown[server].clear();
         for s in &placement.segments {
             self.segments[s.slot] =
                 s.entries.iter().enumerate().map(|(pos, &placed)| Held { placed, name: name(s.slot, pos) }).collect();
@@ -266,6 +326,8 @@ impl Objects {
             let h = &mut self.segments[r.slot][r.pos];
             h.name = r.name.clone();
             h.placed.enabled = r.enabled;
+            h.placed.listed = r.listed;
+            h.placed.routed = r.routed;
         }
         let after = slots.iter().flat_map(|&s| self.segments[s].iter().filter(|h| h.shown()));
         let changed = names_changed || after.map(|h| self.object(&h.placed)).ne(before.iter().map(Option::as_ref));
@@ -286,6 +348,14 @@ impl Objects {
         let mut out = vec![(key.to_string(), Json::Array(items.collect()))];
         if let Some(next) = p.next_cursor {
             out.push(("nextCursor".to_string(), Json::String(next)));
+        }
+        let cache = ListCache::merge(self.caches.iter().flatten().copied());
+        if let Some(ttl) = cache.ttl_ms {
+            out.push(("ttlMs".to_string(), Json::Number(ttl)));
+        }
+        if let Some(scope) = cache.cache_scope {
+            let scope = if scope == CacheScope::Private { "private" } else { "public" };
+            out.push(("cacheScope".to_string(), Json::String(scope.to_string())));
         }
         Ok(Json::Object(out))
     }
@@ -317,16 +387,27 @@ impl Gateway {
     /// # Errors
     /// As [`Router::new`].
     pub fn new(config: RouterConfig) -> Result<Gateway, Error> {
-        let router = Router::new(config)?;
+        Router::new(config).map(Gateway::over)
+    }
+
+    /// A gateway from a configuration's JSON, as [`Router::from_json`].
+    ///
+    /// # Errors
+    /// As [`Router::from_json`].
+    pub fn from_json(config: &Json) -> Result<Gateway, Error> {
+        Router::from_json(config).map(Gateway::over)
+    }
+
+    fn over(router: Router) -> Gateway {
         let n = router.c.servers.len();
         let segments = router.c.style.segments(n);
-        Ok(Gateway {
+        Gateway {
             tools: Objects::new(n, segments),
             prompts: Objects::new(n, segments),
             resources: Objects::new(n, n),
             templates: Objects::new(n, n),
             router,
-        })
+        }
     }
 
     /// The router, for routing questions.
@@ -339,6 +420,7 @@ impl Gateway {
         kind: Kind,
         server: &str,
         list: Vec<Json>,
+        cache: ListCache,
         on_invalid: OnInvalid,
     ) -> Result<Exposure, Error> {
         let named = list_items(&list, "name");
@@ -351,7 +433,52 @@ impl Gateway {
         };
         let name = |slot, pos| router.placed(kind, slot, pos).map_or_else(String::new, |(n, _)| n.to_string());
         e.changed = objects.update(si, list, &e.placement, e.changed, name);
+        objects.caches[si] = Some(cache);
+        if kind == Kind::Tool {
+            e.warnings.extend(self.refresh_shown(Some(si))?);
+        }
         Ok(e)
+    }
+
+    /// The tools as clients see them beyond their names: each tool's UI resource URIs (MCP Apps)
+    /// in their gateway form, as the resources now stand, and the descriptions `tools` gives;
+    /// the warnings of server `warn_for`'s tools (`unlisted_ui_resource`).
+    fn refresh_shown(&mut self, warn_for: Option<usize>) -> Result<Vec<Diagnostic>, Error> {
+        let mut warnings = Vec::new();
+        for si in 0..self.tools.items.len() {
+            let server = self.router.c.servers[si].name.clone();
+            let mut shown = HashMap::new();
+            for (index, tool) in self.tools.items[si].iter().enumerate() {
+                let name = tool.get("name").and_then(Json::as_str).unwrap_or("");
+                let description = self.router.description_of(si, name).map(str::to_string);
+                let uris = ui::uris(tool);
+                if uris.is_empty() {
+                    if let Some(d) = description {
+                        shown.insert(index, with_field(Some(tool), "description", &d));
+                    }
+                    continue;
+                }
+                let mut map = Vec::with_capacity(uris.len());
+                for uri in uris {
+                    let r = self.router.ui_resource(&server, name, uri)?;
+                    if warn_for == Some(si) {
+                        warnings.extend(r.warning);
+                    }
+                    if r.uri != uri {
+                        map.push((uri.to_string(), r.uri));
+                    }
+                }
+                let mut tool = if map.is_empty() { tool.clone() } else { ui::with_uris(tool, &map) };
+                if let Some(d) = description {
+                    tool = with_field(Some(&tool), "description", &d);
+                }
+                if tool != self.tools.items[si][index] {
+                    shown.insert(index, tool);
+                }
+            }
+            self.tools.shown[si] = shown;
+        }
+        Ok(warnings)
     }
 
     /// Exposes a server's tools by name ([`Router::expose`]), as objects with only a name.
@@ -360,7 +487,7 @@ impl Gateway {
     /// As [`Router::expose`].
     pub fn expose<S: AsRef<str>>(&mut self, server: &str, tools: &[S]) -> Result<Vec<super::ExposedTool>, Error> {
         let list = tools.iter().map(|t| Json::Object(vec![("name".into(), Json::String(t.as_ref().into()))])).collect();
-        Ok(self.expose_kind(Kind::Tool, server, list, OnInvalid::Throw)?.exposed)
+        Ok(self.expose_kind(Kind::Tool, server, list, ListCache::default(), OnInvalid::Throw)?.exposed)
     }
 
     /// Exposes a server's tools from its `tools/list` result (or the `tools` array, or every
@@ -372,7 +499,7 @@ impl Gateway {
     /// the errors of [`Router::expose`] (nothing changes then).
     pub fn expose_tools(&mut self, server: &str, result: &Json, on_invalid: OnInvalid) -> Result<Exposure, Error> {
         let list = items(result, "tools")?.to_vec();
-        self.expose_kind(Kind::Tool, server, list, on_invalid)
+        self.expose_kind(Kind::Tool, server, list, ListCache::from_result(result), on_invalid)
     }
 
     /// [`Gateway::expose_tools`] for a `prompts/list` result.
@@ -381,11 +508,11 @@ impl Gateway {
     /// As [`Gateway::expose_tools`].
     pub fn expose_prompts(&mut self, server: &str, result: &Json, on_invalid: OnInvalid) -> Result<Exposure, Error> {
         let list = items(result, "prompts")?.to_vec();
-        self.expose_kind(Kind::Prompt, server, list, on_invalid)
+        self.expose_kind(Kind::Prompt, server, list, ListCache::from_result(result), on_invalid)
     }
 
     /// Exposes a server's resources from its `resources/list` result (see
-    /// [`super::resources`] for when a URI is rewritten), replacing what it exposed before.
+    /// the resources module for when a URI is rewritten), replacing what it exposed before.
     ///
     /// # Errors
     /// As [`Router::expose_uris`], and `invalid_argument` for a value that is not a list result.
@@ -430,6 +557,10 @@ impl Gateway {
         };
         let name = |slot, pos| router.placed_uri(kind, slot, pos).map_or_else(String::new, |(n, _)| n.to_string());
         e.changed = objects.update(si, list, &e.placement, e.changed, name);
+        objects.caches[si] = Some(ListCache::from_result(result));
+        // A resource listed (or no longer listed) can change the gateway form of any server's
+        // tool UI: this server's tools are warned about once its resources are known.
+        e.warnings.extend(self.refresh_shown((kind == UriKind::Resource).then_some(si))?);
         Ok(e)
     }
 
@@ -501,7 +632,7 @@ impl Gateway {
     ///
     /// # Errors
     /// `invalid_argument` for params without a string `name`; as [`Router::call_target`].
-    pub fn map_call_tool(&self, params: &Json, header: Option<&str>) -> Result<Mapped, Error> {
+    pub fn map_call_tool<'h>(&self, params: &Json, header: impl Into<NameHeader<'h>>) -> Result<Mapped, Error> {
         let t = self.router.call_target(param(params, "name")?, header)?;
         Ok(Mapped { server: t.server, params: with_field(Some(params), "name", &t.upstream), header: t.header })
     }
@@ -510,7 +641,7 @@ impl Gateway {
     ///
     /// # Errors
     /// As [`Router::prompt_target`].
-    pub fn map_get_prompt(&self, params: &Json, header: Option<&str>) -> Result<Mapped, Error> {
+    pub fn map_get_prompt<'h>(&self, params: &Json, header: impl Into<NameHeader<'h>>) -> Result<Mapped, Error> {
         let t = self.router.prompt_target(param(params, "name")?, header)?;
         Ok(Mapped { server: t.server, params: with_field(Some(params), "name", &t.upstream), header: t.header })
     }
@@ -519,9 +650,79 @@ impl Gateway {
     ///
     /// # Errors
     /// As [`Router::resource_target`].
-    pub fn map_read_resource(&self, params: &Json, header: Option<&str>) -> Result<Mapped, Error> {
+    pub fn map_read_resource<'h>(&self, params: &Json, header: impl Into<NameHeader<'h>>) -> Result<Mapped, Error> {
         let t = self.router.resource_target(param(params, "uri")?, header)?;
         Ok(Mapped { server: t.server, params: with_field(Some(params), "uri", &t.upstream), header: t.header })
+    }
+
+    /// A client's `completion/complete` params for the upstream: `ref` (a prompt's name or a
+    /// resource template's URI) as that server knows it; the argument and context untouched.
+    ///
+    /// # Errors
+    /// `invalid_argument` for params without a `ref` of a known type; as
+    /// [`Router::completion_target`].
+    pub fn map_complete(&self, params: &Json) -> Result<Mapped, Error> {
+        let reference = match params.get("ref") {
+            Some(r @ Json::Object(_)) => r,
+            Some(other) => return Err(bad(format!("params.ref must be an object, got {}", other.described()))),
+            None if params.as_object().is_none() => {
+                return Err(bad(format!("params must be an object, got {}", params.described())))
+            }
+            None => return Err(bad("params.ref is missing".to_string())),
+        };
+        let kind = param(reference, "type").map_err(|e| bad(e.message.replacen("params.", "params.ref.", 1)))?;
+        // The type decides which member names the target.
+        let field = match CompletionRef::new(kind, "")? {
+            CompletionRef::Prompt(_) => "name",
+            _ => "uri",
+        };
+        let value = param(reference, field).map_err(|e| bad(e.message.replacen("params.", "params.ref.", 1)))?;
+        let t = self.router.completion_target(CompletionRef::new(kind, value)?)?;
+        let reference = with_field(Some(reference), field, &t.upstream);
+        let params = match params {
+            Json::Object(m) => Json::Object(
+                m.iter().map(|(k, v)| (k.clone(), if k == "ref" { reference.clone() } else { v.clone() })).collect(),
+            ),
+            _ => params.clone(),
+        };
+        Ok(Mapped { server: t.server, params, header: t.header })
+    }
+
+    /// A client's `resources/subscribe` (or `resources/unsubscribe`) params for the upstream:
+    /// the resource, a link from a result, or an expansion of a template, as its server knows it.
+    ///
+    /// # Errors
+    /// As [`Router::resource_target`] without a header.
+    pub fn map_subscribe(&self, params: &Json) -> Result<Mapped, Error> {
+        self.map_read_resource(params, None)
+    }
+
+    /// What to do with a notification `server` sent ([`Notice`]): the notification to forward
+    /// (a `resources/updated` URI in its gateway form), or the list to ask that server for again.
+    ///
+    /// # Errors
+    /// `unknown_server`; `invalid_argument` for a notification that is not an object with a
+    /// string `method`.
+    pub fn rewrite_notification(&mut self, server: &str, notification: &Json) -> Result<Relay, Error> {
+        self.router.server_index(server)?;
+        let method =
+            param(notification, "method").map_err(|e| bad(e.message.replacen("params.", "notification.", 1)))?;
+        Ok(match Notice::of(method) {
+            Notice::Forward => Relay { forward: Some(notification.clone()), relist: None },
+            Notice::Relist(list) => Relay { forward: None, relist: Some(list) },
+            Notice::ResourceUpdated => {
+                let mut forward = notification.clone();
+                if let (Json::Object(members), Some(uri)) =
+                    (&mut forward, notification.get("params").and_then(|p| p.get("uri")).and_then(Json::as_str))
+                {
+                    let exposed = self.router.rewrite_uri(server, uri)?;
+                    if let Some((_, p)) = members.iter_mut().find(|(k, _)| k == "params") {
+                        *p = with_field(Some(p), "uri", &exposed);
+                    }
+                }
+                Relay { forward: Some(forward), relist: None }
+            }
+        })
     }
 
     /// A `tools/call`, `resources/read` or `prompts/get` result from `server` with every URI it

@@ -17,13 +17,12 @@
 //! (`index.rs`), not by comparing every name.
 //!
 //! ```
-//! use mcp_naming::router::{Router, RouterConfig};
+//! use mcp_naming::router::{Router, RouterConfig, ServerConfig, StyleConfig, Upstream};
 //!
-//! let config: RouterConfig = serde_json::from_str(r#"{
-//!     "style": "syntropy",
-//!     "servers": [{ "name": "serena" }, { "name": "context7", "upstream": "hyphens" }],
-//!     "builtins": ["healthcheck"]
-//! }"#).unwrap();
+//! let mut context7 = ServerConfig::new("context7");
+//! context7.upstream = Upstream::Hyphens;
+//! let mut config = RouterConfig::new(StyleConfig::Named("syntropy".into()), vec![ServerConfig::new("serena"), context7]);
+//! config.builtins = vec!["healthcheck".into()];
 //! let mut router = Router::new(config).unwrap();
 //! let exposed = router.expose("context7", &["get-library-docs"]).unwrap();
 //! assert_eq!(exposed[0].name, "context7_get_library_docs");
@@ -38,40 +37,61 @@
 //! assert_eq!(err.suggestions, ["context7_get_library_docs"]);
 //! ```
 
+mod cache;
 mod compile;
 mod config;
 mod expose;
 mod fit;
-pub mod header;
+mod header;
 mod index;
-pub mod mcp;
+mod mcp;
 mod naming;
-pub mod pattern;
-pub mod peers;
-pub mod resources;
+mod notify;
+mod order;
+mod pattern;
+pub(crate) mod peers;
+mod placement;
+mod resources;
 mod route;
+mod server;
 mod style;
 mod table;
 mod template;
+mod ui;
 
-pub use compile::Server;
-pub use config::{PatternConfig, PeerConfig, RouterConfig, ServerConfig, StyleConfig, UpstreamPattern};
-pub use expose::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
-pub use mcp::{Gateway, Mapped};
+pub use crate::convention::syntropy::Upstream;
+pub use cache::{CacheScope, ListCache};
+pub use config::{
+    Conflicts, PatternConfig, PeerConfig, PrefixMode, RouterConfig, Sdk, ServerConfig, Strategy, StyleConfig,
+    ToolOverride, UpstreamPattern,
+};
+pub use header::{
+    decode as decode_name_header, encode as encode_name_header, is_header_safe, name_header_required, NameHeader,
+    NAME_HEADER_REVISION,
+};
+pub use mcp::{call_tool_text, http_status, json_rpc_code, page, Gateway, Mapped, Page, Relay};
+pub use notify::{Listed, Notice};
 pub use peers::PEERS;
-pub use resources::ExposedResource;
-pub use resources::UriKind;
+pub use placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
+pub use resources::{CompletionRef, ExposedResource, ResourceRoute, UiResource, UriKind};
 pub use route::Target;
+pub use server::Server;
 pub use style::STYLES;
+
+#[doc(hidden)]
+pub use mcp::list_shape_error;
+#[doc(hidden)]
+pub use pattern::Glob;
 
 use crate::diagnostic::{Code, Error, Span};
 use crate::text::quoted;
 use compile::Compiled;
+use serde::Serialize;
 use std::borrow::Cow;
 use table::Table;
 
 /// A tool (or prompt) as the gateway lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct ExposedTool {
     /// The name in `tools/list`.
@@ -89,7 +109,8 @@ pub struct ExposedTool {
 }
 
 /// Where a call goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Route<'r> {
     /// The backend server; `None` for a gateway built-in.
@@ -99,11 +120,18 @@ pub struct Route<'r> {
     /// Whether it is a gateway built-in.
     pub builtin: bool,
     /// The server's pool key, where it has one (syntropy: `syn-<server>`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pool: Option<&'r str>,
     /// The backend's own prefix, where it has one (syntropy: `mcp__<server>__`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub upstream_prefix: Option<&'r str>,
     /// Reached through an alias.
+    #[serde(skip_serializing_if = "is_false")]
     pub deprecated: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// What a table holds: tools, or prompts.
@@ -153,15 +181,36 @@ impl Router {
     /// name, two servers with one name or pool, an alias pointing nowhere, a pattern that does
     /// not compile or names no configured server, an unknown provider.
     pub fn new(config: RouterConfig) -> Result<Router, Error> {
+        Router::compiled(config)
+    }
+
+    /// A router from a configuration's JSON (what the npm and Python packages hand over),
+    /// reporting the problems of reading it and of compiling it at once.
+    ///
+    /// ```
+    /// use mcp_naming::router::Router;
+    /// let json = serde_json::from_str(r#"{ "style": "agent", "servers": [{ "name": "a" }, { "name": "a" }], "provider": "cohere" }"#).unwrap();
+    /// let err = Router::from_json(&json).unwrap_err();
+    /// assert_eq!(err.code.as_str(), "invalid_config");
+    /// assert_eq!(err.diagnostics.len(), 2);
+    /// assert_eq!(err.diagnostics[1].path.as_deref(), Some("servers[1].name"));
+    /// ```
+    ///
+    /// # Errors
+    /// `invalid_config`, one diagnostic per problem, each with its `path`.
+    pub fn from_json(config: &crate::Json) -> Result<Router, Error> {
+        config::router_from_json(config)
+    }
+
+    fn compiled(config: RouterConfig) -> Result<Router, Error> {
         let c = compile::compile(&config)?;
         let n = c.servers.len();
         let segments = c.style.segments(n);
-        let peer_uris = c.style.peer().and_then(|p| p.uris(n));
         let rules = c.enabled.len() + c.disabled.len();
         Ok(Router {
             tools: Table::new(n, segments),
             prompts: Table::new(n, segments),
-            resources: resources::Resources::new(n, peer_uris),
+            resources: resources::Resources::new(n, c.uris),
             pattern_hits: vec![0; rules],
             c,
         })
@@ -251,6 +300,12 @@ impl Router {
     /// empty for the other styles: a qualified name routes as the name without it.
     pub fn qualified_prefix(&self) -> &str {
         &self.c.qualified_prefix
+    }
+
+    /// The gateway's own server name as clients see it (`gateway` in the configuration; by
+    /// default `syntropy` for the syntropy style, else `gateway`).
+    pub fn gateway(&self) -> &str {
+        &self.c.gateway
     }
 }
 

@@ -4,8 +4,8 @@
 //! a peer style ([`super::peers::PeerStyle`]) names every server together, as the peer does.
 //! Either way the expose pipeline (`expose.rs`) is the same: the style plans, the table applies.
 
-use super::compile::Server;
-use super::expose::{OnInvalid, Skipped};
+use super::placement::{OnInvalid, Skipped};
+use super::server::Server;
 use super::table::Id;
 use super::{Kind, Router};
 use crate::diagnostic::{Diagnostic, Error};
@@ -49,6 +49,8 @@ pub(crate) struct Rename {
     pub id: Id,
     pub name: String,
     pub bare: bool,
+    /// Listed and routed (`false`: dropped by a `conflicts: { priority }` with `others: "drop"`).
+    pub listed: bool,
 }
 
 /// A naming style. See the module documentation.
@@ -140,10 +142,5 @@ pub(crate) trait Naming: Debug {
             })
             .max_by_key(|(_, s)| s.name.len())
             .map(|(i, s)| (i, &rest[s.name.len() + sep.len()..]))
-    }
-
-    /// The peer, for a peer style.
-    fn peer(&self) -> Option<&super::peers::PeerStyle> {
-        None
     }
 }

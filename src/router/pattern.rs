@@ -2,7 +2,7 @@
 //! itself. Matching is linear in the name for a given pattern (greedy with one backtrack point).
 //!
 //! ```
-//! use mcp_naming::router::pattern::Glob;
+//! use mcp_naming::router::Glob;
 //! assert!(Glob::new("mcp__syntropy__serena_*").matches("mcp__syntropy__serena_find_symbol"));
 //! assert!(Glob::new("*_delete_*").matches("github_delete_repo"));
 //! assert!(!Glob::new("serena_*").matches("mcp__syntropy__serena_x"));

@@ -9,19 +9,22 @@
 //! URIs that tools return as links are remembered for their server as they pass through
 //! [`Router::rewrite_uri`](super::Router::rewrite_uri).
 
-use super::expose::{Exposure, ListItem, OnInvalid, Placed, Placement, Segment, Skipped};
-use super::route::{check_header, Target};
+use super::header::NameHeader;
+use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Segment, Skipped};
+use super::route::Target;
 use super::template::Template;
 use super::{header, Router};
-use crate::diagnostic::{Code, Error, Span};
+use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::suggest;
 use crate::text::{clip, quoted};
+use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// A resource (or template) as the gateway lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[derive(Serialize)]
 pub struct ExposedResource {
     /// The URI (or URI template) in the gateway's lists.
     pub uri: String,
@@ -29,6 +32,54 @@ pub struct ExposedResource {
     pub server: String,
     /// The backend's own URI (or template).
     pub upstream: String,
+}
+
+/// Where a resource URI goes: `{ server, uri }`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct ResourceRoute<'r> {
+    /// The backend server.
+    pub server: &'r str,
+    /// The backend's own URI.
+    pub uri: Cow<'r, str>,
+}
+
+/// What a `completion/complete` request completes: its `ref`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CompletionRef<'a> {
+    /// `{ "type": "ref/prompt", "name" }`.
+    Prompt(&'a str),
+    /// `{ "type": "ref/resource", "uri" }`: a resource template (or a resource URI).
+    Resource(&'a str),
+}
+
+impl<'a> CompletionRef<'a> {
+    /// The reference of a `ref` of type `kind` (`ref/prompt`, `ref/resource`) naming `value`.
+    ///
+    /// # Errors
+    /// `invalid_argument` for another type.
+    pub fn new(kind: &str, value: &'a str) -> Result<CompletionRef<'a>, Error> {
+        match kind {
+            "ref/prompt" => Ok(CompletionRef::Prompt(value)),
+            "ref/resource" => Ok(CompletionRef::Resource(value)),
+            other => Err(Error::invalid_argument(format!(
+                "params.ref.type: {} is not \"ref/prompt\" or \"ref/resource\"",
+                quoted(&clip(other, 40))
+            ))),
+        }
+    }
+}
+
+/// A tool's UI resource as the client should see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct UiResource {
+    /// The exposed URI.
+    pub uri: String,
+    /// `unlisted_ui_resource`, when the server lists no such resource.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<Diagnostic>,
 }
 
 /// Which URI list: resources, or resource templates.
@@ -85,6 +136,8 @@ pub(crate) struct Item {
 #[derive(Debug, Default)]
 pub(crate) struct List {
     pub segments: Vec<Vec<Item>>,
+    /// Per server, whether it has listed this kind at all.
+    pub listed: Vec<bool>,
     /// Exposed URI → (server, place in its segment).
     by_uri: HashMap<String, (u32, u32)>,
 }
@@ -96,6 +149,7 @@ impl List {
 
     /// Replaces server `si`'s items; returns whether the URIs it lists changed.
     fn replace(&mut self, si: usize, items: Vec<Item>) -> bool {
+        self.listed[si] = true;
         let old = std::mem::replace(&mut self.segments[si], items);
         for it in &old {
             self.by_uri.remove(&it.uri);
@@ -121,6 +175,14 @@ pub(crate) enum PeerUris {
     /// FastMCP (`transforms/namespace.py` `_transform_uri`): `<scheme>://<ns>/<rest>`, URIs
     /// without `://` and an empty namespace unchanged.
     FastMcp,
+    /// Envoy AI Gateway (`handlers.go` `downstreamResourceURI`, `upstreamResourceURI`): `ui://…`
+    /// → `ui://<backend>/…`, any other URI (a scheme or not) → `<backend>+<uri>`.
+    Envoy,
+    /// 1MCP (`parsing.ts` `buildUri`, `parseUri`): `<server>_1mcp_<uri>`, both trimmed.
+    OneMcp,
+    /// URIs exactly as the servers list them (ToolHive's `dedupeByKey`: no rewriting, the
+    /// first server to expose a URI keeps it).
+    Verbatim,
 }
 
 impl PeerUris {
@@ -142,6 +204,12 @@ impl PeerUris {
                 }
                 _ => uri.to_string(),
             },
+            PeerUris::Envoy => match uri.strip_prefix("ui://") {
+                Some(rest) => format!("ui://{server}/{rest}"),
+                None => format!("{server}+{uri}"),
+            },
+            PeerUris::OneMcp => format!("{}_1mcp_{}", server.trim(), uri.trim()),
+            PeerUris::Verbatim => uri.to_string(),
         }
     }
 
@@ -154,6 +222,21 @@ impl PeerUris {
             },
             PeerUris::FastMcp if server.is_empty() => Some(uri.to_string()),
             PeerUris::FastMcp => unrewrite(uri, server),
+            PeerUris::Envoy => match uri.strip_prefix("ui://") {
+                Some(rest) => {
+                    let (backend, rest) = rest.split_once('/')?;
+                    (backend == server).then(|| format!("ui://{rest}"))
+                }
+                None => {
+                    let (backend, rest) = uri.split_once('+')?;
+                    (backend == server).then(|| rest.to_string())
+                }
+            },
+            PeerUris::OneMcp => {
+                let (client, rest) = uri.split_once("_1mcp_")?;
+                (client.trim() == server.trim()).then(|| rest.trim().to_string())
+            }
+            PeerUris::Verbatim => Some(uri.to_string()),
         }
     }
 }
@@ -206,7 +289,11 @@ fn unrewrite(uri: &str, server: &str) -> Option<String> {
 
 impl Resources {
     pub(crate) fn new(servers: usize, peer: Option<PeerUris>) -> Resources {
-        let list = || List { segments: (0..servers).map(|_| Vec::new()).collect(), by_uri: HashMap::new() };
+        let list = || List {
+            segments: (0..servers).map(|_| Vec::new()).collect(),
+            listed: vec![false; servers],
+            by_uri: HashMap::new(),
+        };
         Resources { peer, resources: list(), templates: list(), ..Resources::default() }
     }
 
@@ -346,12 +433,11 @@ impl Resources {
         self.links.insert(exposed, (si, upstream.to_string()));
     }
 
-    /// `unknown_resource`, suggesting exposed URIs close to `uri`.
-    fn unknown(&self, uri: &str) -> Error {
-        let suggestions: Vec<String> = suggest::closest(uri, self.resources.all().map(|(_, i)| i.uri.as_str()), 3)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
+    /// `unknown_resource`, suggesting exposed URIs close to `uri` (templates too, when `templates`).
+    fn unknown(&self, uri: &str, templates: bool) -> Error {
+        let candidates =
+            self.resources.all().chain(self.templates.all().filter(|_| templates)).map(|(_, i)| i.uri.as_str());
+        let suggestions: Vec<String> = suggest::closest(uri, candidates, 3).into_iter().map(str::to_string).collect();
         let mut message = format!("Unknown resource: {}", clip(uri, 200));
         if !suggestions.is_empty() {
             message.push_str(&format!("; did you mean {}?", suggestions.join(", ")));
@@ -479,21 +565,69 @@ impl Router {
     ///
     /// # Errors
     /// `unknown_resource` when no server provides it.
-    pub fn route_resource(&self, uri: &str) -> Result<(&str, Cow<'_, str>), Error> {
+    pub fn route_resource(&self, uri: &str) -> Result<ResourceRoute<'_>, Error> {
         let (si, upstream) =
-            self.resources.route(uri, &self.server_names()).ok_or_else(|| self.resources.unknown(uri))?;
-        Ok((&self.c.servers[si].name, Cow::Owned(upstream)))
+            self.resources.route(uri, &self.server_names()).ok_or_else(|| self.resources.unknown(uri, false))?;
+        Ok(ResourceRoute { server: &self.c.servers[si].name, uri: Cow::Owned(upstream) })
     }
 
     /// Where a `resources/read` of `uri` goes.
     ///
     /// # Errors
     /// `unknown_resource` (with close URIs as suggestions), and the header's errors.
-    pub fn resource_target(&self, uri: &str, given: Option<&str>) -> Result<Target, Error> {
-        check_header(given, uri)?;
+    pub fn resource_target<'h>(&self, uri: &str, header: impl Into<NameHeader<'h>>) -> Result<Target, Error> {
+        header.into().check(uri)?;
         let names = self.server_names();
-        let (si, upstream) = self.resources.route(uri, &names).ok_or_else(|| self.resources.unknown(uri))?;
+        let (si, upstream) = self.resources.route(uri, &names).ok_or_else(|| self.resources.unknown(uri, false))?;
         Ok(Target { server: names[si].to_string(), header: header::encode(&upstream), upstream })
+    }
+
+    /// Where a `completion/complete` request goes: the server of the prompt or resource
+    /// template its `ref` names, with that name or template as the server knows it (argument
+    /// values are the host's to pass on untouched).
+    ///
+    /// # Errors
+    /// For a prompt, as [`Router::prompt_target`]; for a template, `unknown_resource` (with close
+    /// templates and URIs as suggestions) when no server lists it.
+    pub fn completion_target(&self, reference: CompletionRef<'_>) -> Result<Target, Error> {
+        let uri = match reference {
+            CompletionRef::Prompt(name) => return self.prompt_target(name, None),
+            CompletionRef::Resource(uri) => uri,
+        };
+        let names = self.server_names();
+        let (si, upstream) = match self.resources.templates.holder(uri) {
+            Some((si, it)) => (si, it.upstream.clone()),
+            None => self.resources.route(uri, &names).ok_or_else(|| self.resources.unknown(uri, true))?,
+        };
+        Ok(Target { server: names[si].to_string(), header: header::encode(&upstream), upstream })
+    }
+
+    /// The URI a client should see for the UI resource (`_meta.ui.resourceUri`, MCP Apps) that
+    /// `server`'s tool `tool` names: exactly as that resource is exposed, so that reading it
+    /// routes back to `server` and never to another server listing the same `ui://` URI. A URI
+    /// the server does not list (once it has listed its resources) is kept, routed back to it
+    /// all the same, and warned about (`unlisted_ui_resource`).
+    ///
+    /// # Errors
+    /// `unknown_server`.
+    pub fn ui_resource(&mut self, server: &str, tool: &str, uri: &str) -> Result<UiResource, Error> {
+        let si = self.server_index(server)?;
+        let listed = self.resources.resources.listed[si];
+        let found = self.resources.resources.segments[si].iter().any(|i| i.upstream == uri);
+        let exposed = self.rewrite_uri(server, uri)?;
+        let warning = (listed && !found).then(|| {
+            Diagnostic::warning(
+                Code::UnlistedUiResource,
+                Span::whole(uri),
+                format!(
+                    "server {} tool {} names the UI resource {}, which the server does not list: hosts will find no UI for it",
+                    quoted(server),
+                    quoted(tool),
+                    quoted(uri)
+                ),
+            )
+        });
+        Ok(UiResource { uri: exposed, warning })
     }
 
     /// The URI a client should see for `uri`, a URI that `server` returned in a result (a

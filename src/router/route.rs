@@ -3,18 +3,19 @@
 //! A name the table does not route is answered with the close names, found through the
 //! suggestion index (`index.rs`) in the same order an exhaustive search would give them.
 
-use super::expose::name_part;
-use super::peers::{order, permute};
+use super::header::{self, NameHeader};
+use super::order::{order, permute};
 use super::table::PreMap;
 use super::table::{Entry, Id};
-use super::{header, ExposedTool, Kind, Route, Router};
+use super::{ExposedTool, Kind, Route, Router};
 use crate::diagnostic::{Code, Error, Span};
 use crate::suggest;
 use crate::text::{clip, quoted};
+use serde::Serialize;
 use std::borrow::Cow;
 
 /// Where a request goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Target {
     /// The backend server.
@@ -35,24 +36,6 @@ const SUGGESTIONS: usize = 3;
 
 fn bad(message: String) -> Error {
     Error::new(Code::InvalidArgument, Span::default(), message)
-}
-
-/// Checks an incoming `Mcp-Name` header against the body's value.
-pub(crate) fn check_header(given: Option<&str>, body: &str) -> Result<(), Error> {
-    let Some(given) = given else { return Ok(()) };
-    let decoded = header::decode(given)?;
-    if decoded == body {
-        return Ok(());
-    }
-    Err(Error::new(
-        Code::NameMismatch,
-        Span::whole(given),
-        format!(
-            "the Mcp-Name header says {} but the request body says {}: they must agree",
-            quoted(&decoded),
-            quoted(body)
-        ),
-    ))
 }
 
 impl Router {
@@ -241,7 +224,7 @@ impl Router {
         let table = self.table(kind);
         let (bare, qualified) = self.compared(name);
         let limit = suggest::limit(bare);
-        let part = name_part(&self.c);
+        let part = self.c.parts();
         let others: Vec<(usize, &String)> = self
             .others(kind)
             .into_iter()
@@ -329,7 +312,7 @@ impl Router {
     /// `claude`). Both routers must have exposed the server's tools.
     ///
     /// ```
-    /// use mcp_naming::json::Json;
+    /// use mcp_naming::Json;
     /// use mcp_naming::router::{Router, RouterConfig};
     /// let router = |style: &str| {
     ///     let json: Json = serde_json::from_str(&format!(r#"{{ "style": {style}, "servers": [{{ "name": "memory" }}] }}"#)).unwrap();
@@ -380,8 +363,8 @@ impl Router {
     /// # Errors
     /// As [`Router::route`], plus `name_mismatch` / `invalid_header` for the header, and
     /// `invalid_argument` for a built-in (the gateway answers those itself).
-    pub fn call_target(&self, name: &str, header: Option<&str>) -> Result<Target, Error> {
-        check_header(header, name)?;
+    pub fn call_target<'h>(&self, name: &str, header: impl Into<NameHeader<'h>>) -> Result<Target, Error> {
+        header.into().check(name)?;
         let route = self.route(name)?;
         let Some(server) = route.server else {
             return Err(bad(format!("{} is a built-in of the gateway: answer it there", quoted(name))));
@@ -395,8 +378,8 @@ impl Router {
     /// # Errors
     /// `unknown_prompt` (with suggestions), `prompt_removed`, `tool_disabled` for a disabled
     /// prompt, and the header's errors.
-    pub fn prompt_target(&self, name: &str, header: Option<&str>) -> Result<Target, Error> {
-        check_header(header, name)?;
+    pub fn prompt_target<'h>(&self, name: &str, header: impl Into<NameHeader<'h>>) -> Result<Target, Error> {
+        header.into().check(name)?;
         let e = match self.prompts.by_name(name).map(|(_, e)| e) {
             Some(e) if e.enabled => e,
             Some(e) => {

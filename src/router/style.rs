@@ -12,16 +12,20 @@
 //! Peer styles reproduce another gateway's names exactly and are checked against the peer's own
 //! code where it runs here (tests/peers/).
 
-use super::compile::Server;
-use super::expose::OnInvalid;
-use super::naming::{Item, Naming, Plan, Rename};
-use super::table::Id;
-use super::{Kind, Router};
+use super::config::PrefixMode;
+use super::fit;
+use super::naming::{Item, Naming, New, Plan, Rename};
+use super::placement::{OnInvalid, Skipped};
+use super::server::Server;
+use super::table::{Id, Keyed};
+use super::{collision, confusable, fold_eq, fold_hash, Kind, Router};
 use crate::chars::camel_to_snake;
 use crate::convention::syntropy::Upstream;
 use crate::diagnostic::Error;
+use crate::diagnostic::{Code, Span};
 use crate::text::quoted;
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// The seeds' named styles, as `style` takes them; a peer's id ([`PEERS`](super::PEERS)) is a style too.
 pub const STYLES: &[&str] = &["syntropy", "claude", "agent", "chora"];
@@ -149,11 +153,11 @@ impl Naming for Own {
         items: Vec<Item<'_>>,
         on_invalid: OnInvalid,
     ) -> Result<Plan, Error> {
-        super::expose::plan_own(self, router, kind, si, items, on_invalid)
+        plan_own(self, router, kind, si, items, on_invalid)
     }
 
     fn follow(&self, router: &Router, kind: Kind, parts: &[String]) -> (Vec<Rename>, Vec<Id>) {
-        super::expose::reprefix(self, router, kind, parts)
+        reprefix(self, router, kind, parts)
     }
 
     fn separator(&self) -> &str {
@@ -242,5 +246,219 @@ impl Naming for Own {
             )),
             _ => Ok(()),
         }
+    }
+}
+
+/// An upstream item that passed its checks, about to be exposed.
+struct Fresh<'a> {
+    index: u32,
+    upstream: &'a str,
+    /// The style's tool part, where it is not the upstream name.
+    part: Option<String>,
+    /// The name before fitting.
+    name: String,
+    bare: bool,
+    /// Listed and routed (`false`: dropped by `conflicts: { priority }`).
+    listed: bool,
+    /// Named by an override: not fitted, not renamed by conditional prefixing.
+    fixed: bool,
+}
+
+impl Fresh<'_> {
+    fn part(&self) -> &str {
+        self.part.as_deref().unwrap_or(self.upstream)
+    }
+}
+
+/// The plan of the router's own styles for server `si`: each item checked, named (with or
+/// without its server), fitted.
+pub(crate) fn plan_own(
+    own: &Own,
+    r: &Router,
+    kind: Kind,
+    si: usize,
+    items: Vec<Item<'_>>,
+    on_invalid: OnInvalid,
+) -> Result<Plan, Error> {
+    let server = &r.c.servers[si];
+    // This list's names by their fold, to find two that differ only in case or separators.
+    let mut batch = Keyed::default();
+    let mut fresh: Vec<Fresh> = Vec::with_capacity(items.len());
+    let mut skipped = Vec::new();
+    for (index, upstream) in items {
+        let renamed = r.c.override_of(si, upstream).and_then(|o| o.name.as_deref());
+        let part = own.part(upstream, server);
+        let (bare, listed) = match renamed {
+            Some(_) => (true, true),
+            None => r.bare_of(kind, &part, si),
+        };
+        let name = match renamed {
+            Some(name) => name.to_string(),
+            None if bare => own.bare(&part),
+            None => own.join(&server.name, &part),
+        };
+        let key = fold_hash(&name);
+        let checked = r
+            .check_upstream(kind, &server.name, upstream)
+            .and_then(|()| match batch.get(key).find(|&k| fold_eq(&fresh[k as usize].name, &name)) {
+                Some(k) => {
+                    let k = &fresh[k as usize];
+                    Err(batch_collision(kind, &server.name, upstream, &name, k.upstream, &k.name))
+                }
+                None => Ok(()),
+            })
+            .and_then(|()| r.check_shadowing(kind, si, upstream, &name, &part))
+            .and_then(|()| {
+                own.check_name(&name).map_err(|m| Error::new(Code::InvalidToolName, Span::whole(upstream), m))
+            });
+        match (checked, on_invalid) {
+            (Ok(()), _) => {
+                batch.insert(key, fresh.len() as u32);
+                let part = match part {
+                    Cow::Borrowed(_) => None,
+                    Cow::Owned(p) => Some(p),
+                };
+                fresh.push(Fresh { index, upstream, part, name, bare, listed, fixed: renamed.is_some() });
+            }
+            (Err(e), OnInvalid::Skip) => {
+                skipped.push(Skipped { name: upstream.to_string(), code: e.code, message: e.message })
+            }
+            (Err(e), OnInvalid::Throw) => return Err(e),
+        }
+    }
+    let names = fitted_names(own, r, kind, si, &mut fresh);
+    let conditional = r.c.prefix_mode == PrefixMode::Conditional;
+    let entries = fresh
+        .into_iter()
+        .zip(names)
+        .map(|(f, name)| New {
+            server: si,
+            index: f.index,
+            upstream: f.upstream.into(),
+            part: (conditional && !f.fixed).then(|| f.part().to_string()),
+            name,
+            listed: f.listed,
+            routed: f.listed,
+            bare: f.bare,
+        })
+        .collect();
+    Ok(Plan { segments: vec![(si, entries)], skipped, ..Plan::default() })
+}
+
+/// Fitted names for a batch, avoiding the other servers' names and the built-ins.
+fn fitted_names(own: &Own, r: &Router, kind: Kind, si: usize, fresh: &mut [Fresh]) -> Vec<String> {
+    let Some(limit) = r.c.limit else {
+        return fresh.iter_mut().map(|f| std::mem::take(&mut f.name)).collect();
+    };
+    let table = r.table(kind);
+    // Another server's name, unless that server yields it to this one (`conflicts: { priority }`).
+    let others =
+        |n: &str, part: &str| table.by_name(n).is_some_and(|(_, e)| e.server as usize != si && !r.yields(e, part, si));
+    let builtin = |n: &str| kind == Kind::Tool && r.c.builtins.iter().any(|b| b == n);
+    let server = &r.c.servers[si].name;
+    let (prefix, sep) = (own.prefix(), own.separator());
+    // The server part is shortened only when some name does not fit, and then for all.
+    let too_long = fresh.iter().any(|f| !f.fixed && f.name.len() > limit.max);
+    let parts = fresh.iter().filter(|f| !f.fixed).map(Fresh::part);
+    let room = if too_long { fit::server_room(prefix, sep, parts, limit) } else { usize::MAX };
+    let fits = |f: &Fresh| {
+        f.fixed
+            || (f.name.len() <= limit.max
+                && limit.provider.is_none_or(|p| p.accepts(&f.name))
+                && (f.bare || server.len() <= room)
+                && !others(&f.name, f.part())
+                && !builtin(&f.name))
+    };
+    // Names that fit as they are keep them; the others must not take one of those either.
+    let keep: Vec<bool> = fresh.iter().map(fits).collect();
+    if keep.iter().all(|&k| k) {
+        return fresh.iter_mut().map(|f| std::mem::take(&mut f.name)).collect();
+    }
+    let plain: HashSet<&str> = fresh.iter().map(|f| f.name.as_str()).collect();
+    let mut taken: HashSet<String> = HashSet::new();
+    let mut out = Vec::with_capacity(fresh.len());
+    for (f, keep) in fresh.iter().zip(&keep) {
+        if *keep && !taken.contains(&f.name) {
+            out.push(f.name.clone());
+            continue;
+        }
+        let (s, sep) = if f.bare { ("", "") } else { (server.as_str(), sep) };
+        let fitted = fit::fit(prefix, s, sep, f.part(), limit, room, |n| {
+            taken.contains(n) || others(n, f.part()) || builtin(n) || (n != f.name && plain.contains(n))
+        });
+        taken.insert(fitted.clone());
+        out.push(fitted);
+    }
+    out
+}
+
+/// Conditional prefixing after a list changed: a tool part only one server serves is bare,
+/// one that several serve carries its server. Only the parts the change added or removed are
+/// revisited, and the names that could not go bare before (a name that would differ from
+/// another exposed name only in case or separators stays prefixed).
+pub(crate) fn reprefix(own: &Own, r: &Router, kind: Kind, parts: &[String]) -> (Vec<Rename>, Vec<Id>) {
+    if r.c.prefix_mode != PrefixMode::Conditional {
+        return (Vec::new(), Vec::new());
+    }
+    let table = r.table(kind);
+    let mut ids: Vec<Id> = Vec::new();
+    for part in parts {
+        ids.extend(table.by_part(part).map(|(id, _)| id));
+    }
+    ids.extend(table.stuck.iter().copied().filter(|&id| table.get(id).is_some()));
+    ids.sort_unstable();
+    ids.dedup();
+    // What each entry wants: bare (and listed), or prefixed (listed unless dropped).
+    let mut wants: Vec<(Id, bool, bool)> = Vec::new();
+    for id in ids {
+        let e = table.entry(id);
+        let Some(part) = e.part.as_deref() else { continue };
+        let (bare, listed) = r.bare_of(kind, part, e.server as usize);
+        if bare != e.bare || listed != e.listed {
+            wants.push((id, bare, listed));
+        }
+    }
+    // Names given up first, so that a server that wins a name (`conflicts: { priority }`) can
+    // take it from the ones that lose it in the same change.
+    wants.sort_by_key(|&(_, bare, _)| bare);
+    let losing: HashSet<Id> = wants.iter().filter(|w| !w.1).map(|w| w.0).collect();
+    let mut renames = Vec::new();
+    let mut stuck = Vec::new();
+    for (id, want, listed) in wants {
+        let e = table.entry(id);
+        let Some(part) = e.part.as_deref() else { continue };
+        let server = &r.c.servers[e.server as usize].name;
+        let plain = if want { own.bare(part) } else { own.join(server, part) };
+        if want && table.by_fold(&plain).any(|(j, _)| j != id && !losing.contains(&j)) {
+            stuck.push(id);
+            continue;
+        }
+        let name = match r.c.limit {
+            None => plain,
+            Some(limit) => {
+                let taken = |n: &str| table.by_name(n).is_some_and(|(j, _)| j != id && !losing.contains(&j));
+                let (s, sep) = if want { ("", "") } else { (server.as_str(), own.separator()) };
+                fit::fit(own.prefix(), s, sep, part, limit, usize::MAX, taken)
+            }
+        };
+        renames.push(Rename { id, name, bare: want, listed });
+    }
+    (renames, stuck)
+}
+
+fn batch_collision(kind: Kind, server: &str, upstream: &str, name: &str, other: &str, other_name: &str) -> Error {
+    let this = format!("server {} {} {}", quoted(server), kind.noun(), quoted(upstream));
+    if other == upstream {
+        collision(format!("{this} is listed twice"))
+    } else if other_name == name {
+        collision(format!("{this} and {} both expose as {}", quoted(other), quoted(name)))
+    } else {
+        confusable(format!(
+            "{this} would expose as {}, which differs from {} {} ({}) only in case or separators",
+            quoted(name),
+            kind.noun(),
+            quoted(other),
+            quoted(other_name)
+        ))
     }
 }

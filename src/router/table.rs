@@ -78,8 +78,8 @@ impl Entry {
     }
 
     /// The same entry under another name.
-    pub(crate) fn renamed(&self, name: &str, bare: bool, enabled: bool) -> Entry {
-        let flags = [enabled, self.listed, self.routed, bare];
+    pub(crate) fn renamed(&self, name: &str, bare: bool, enabled: bool, listed: bool) -> Entry {
+        let flags = [enabled, listed, listed, bare];
         Entry {
             slot: self.slot,
             pos: self.pos,
@@ -332,13 +332,14 @@ impl Table {
         name: String,
         bare: bool,
         enabled: bool,
+        listed: bool,
         part: &dyn Fn(&Entry) -> Option<&str>,
     ) -> (Id, Box<str>) {
         let e = self.slab[id as usize].take().expect("a live entry");
         self.unindex(id, &e, part);
         self.retired.push(id);
         let old: Box<str> = e.name().into();
-        let e = e.renamed(&name, bare, enabled);
+        let e = e.renamed(&name, bare, enabled, listed);
         let new = self.alloc();
         self.index_entry(new, &e);
         self.segments[e.slot as usize][e.pos as usize] = new;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { ROOT, EVERYTHING, gitRepo, cli, jsonRun } from './helpers.mjs';
 import { join } from 'node:path';
 
-const CAPTURED = join(ROOT, 'tests/data/everything-tools-list.json');
+const CAPTURED = join(ROOT, 'tests/data/fixtures/everything-tools-list.json');
 const TOOLS = JSON.parse((await import('node:fs')).readFileSync(CAPTURED, 'utf8')).result.tools;
 
 test('--from a saved tools/list result: the Chora layout, every tool, and a lint that agrees', () => {

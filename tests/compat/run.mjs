@@ -595,22 +595,20 @@ async function pack() {
   return { name, version: v, tarball, sha256: sha256(tarball), bytes: statSync(tarball).size, unpacked: join(unpacked, 'package') };
 }
 
-/** npm ci unless node_modules matches the lockfile; then the tarball, unless that same one is in. */
+/**
+ * npm ci unless node_modules matches the lockfile (scripts/npm-ci.sh, the repository's one
+ * lockfile-keyed install); then the tarball, unless that same one is in.
+ */
 async function install(fixture, pkg) {
   const dir = join(HERE, fixture);
   const lock = join(dir, 'package-lock.json');
   const hidden = join(dir, 'node_modules/.package-lock.json');
   const stamp = join(dir, 'node_modules/.compat-tarball.sha256');
   const info = { fixture, npmCi: false, ciSeconds: 0, installSeconds: 0, tarball: 'installed' };
-  const same = (a, b) => existsSync(a) && existsSync(b) && readFileSync(a).equals(readFileSync(b));
-  if (!same(lock, hidden)) {
-    const ci = await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 600_000 });
-    info.npmCi = true;
-    info.ciSeconds = ci.seconds;
-    if (ci.code !== 0) return { ...info, error: `npm ci: ${firstError(ci.stderr, ci.stdout)}`, output: ci.stderr };
-    mkdirSync(dirname(hidden), { recursive: true });
-    copyFileSync(lock, hidden);
-  }
+  const ci = await run('bash', [join(ROOT, 'scripts/npm-ci.sh'), dir], { cwd: ROOT, timeout: 600_000 });
+  info.npmCi = ci.stdout.includes('npm ci ');
+  info.ciSeconds = info.npmCi ? ci.seconds : 0;
+  if (ci.code !== 0) return { ...info, npmCi: true, error: `npm ci: ${firstError(ci.stderr, ci.stdout)}`, output: ci.stderr };
   const installed = join(dir, 'node_modules/mcp-naming/package.json');
   if (existsSync(stamp) && existsSync(installed) && readFileSync(stamp, 'utf8') === pkg.sha256) {
     info.tarball = 'already in (same sha256)';

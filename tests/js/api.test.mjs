@@ -43,12 +43,12 @@ test('every function answers a wrong type with NamingError invalid_argument', ()
     }
   }
   assert.throws(() => naming.validateToolName('x', 'nope'), { code: 'invalid_argument', message: /unknown convention "nope": use one of mcp, chora/ });
-  assert.throws(() => naming.validateToolName('x', 'mcp', { servers: 'a' }), { code: 'invalid_argument', message: 'options.servers must be an array of strings, got a string' });
-  assert.throws(() => naming.fitToolName('x', 'openai', { taken: [1] }), { code: 'invalid_argument', message: 'options.taken[0] must be a string, got a number' });
+  assert.throws(() => naming.validateToolName('x', 'mcp', { servers: 'a' }), { code: 'invalid_argument', message: 'options.servers: must be an array of strings, got a string' });
+  assert.throws(() => naming.fitToolName('x', 'openai', { taken: [1] }), { code: 'invalid_argument', message: 'options.taken[0]: must be a string, got a number' });
   assert.throws(() => naming.checkToolState({ enabled: 'x' }), { code: 'invalid_argument' });
   assert.throws(() => naming.formatToolName({}, 'chora'), { code: 'invalid_argument' });
   assert.throws(() => naming.formatResourceUri({}), { code: 'invalid_argument' });
-  assert.throws(() => naming.formatToolName({ tool: 'x' }, 'chora'), { code: 'invalid_argument', message: /namespace is required/ });
+  assert.throws(() => naming.formatToolName({ tool: 'x' }, 'chora'), { code: 'invalid_argument', message: /parts\.namespace: is required/ });
   assert.throws(() => naming.formatResourceUri({ namespace: 'abc', type: 'ty', id: 'x', query: { a: 1 } }), { code: 'invalid_argument' });
 });
 

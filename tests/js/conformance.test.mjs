@@ -1,17 +1,15 @@
-// The conformance tables under tests/data, through the npm package (ESM, "node" + "import").
+// The conformance tables under tests/data/cases, through the npm package (ESM, "node" + "import").
+// data.mjs checks each file against the schema of the Rust loader: a key it does not know fails.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as naming from 'mcp-naming';
-import { load, CONVENTION_FILES, fnv1a } from './helpers.mjs';
+import { fnv1a } from './helpers.mjs';
+import { load, CONVENTIONS, conventionTable } from './data.mjs';
 
-// The keys each table's cases may have: every one is checked below, but for `source`
-// (documentation). load() fails on any other key, naming the case and the key.
-const NAME_CASE = ['name', 'valid', 'errors', 'warnings', 'suggestion', 'parts', 'messages', 'spans', 'options', 'source'];
-
-for (const convention of CONVENTION_FILES) {
+for (const convention of CONVENTIONS) {
   test(`conformance: ${convention}`, () => {
-    const data = load(convention, { convention: null, cases: NAME_CASE });
-    assert.equal(data.convention, convention, `tests/data/${convention}.json names another convention`);
+    const data = conventionTable(convention);
+    assert.equal(data.convention, convention, `cases/conventions/${convention}.json names another convention`);
     const { cases } = data;
     const names = cases.filter((c) => !c.options).map((c) => c.name);
     const batch = naming.validateToolNames(names, convention);
@@ -52,7 +50,7 @@ for (const convention of CONVENTION_FILES) {
 }
 
 test('conformance: resource URIs', () => {
-  for (const c of load('uri', { cases: ['uri', 'valid', 'errors', 'suggestion', 'parts', 'messages', 'options', 'source'] }).cases) {
+  for (const c of load('cases/uri.json').cases) {
     const r = naming.validateResourceUri(c.uri, c.options);
     assert.equal(r.valid, c.valid, c.uri);
     assert.equal(r.convention, 'chora');
@@ -70,17 +68,14 @@ test('conformance: resource URIs', () => {
 });
 
 test('conformance: namespaces from slugs', () => {
-  for (const c of load('slug', { cases: ['slug', 'namespace', 'error', 'source'] }).cases) {
+  for (const c of load('cases/slug.json').cases) {
     if (c.namespace) assert.equal(naming.namespaceFromSlug(c.slug), c.namespace);
     else assert.throws(() => naming.namespaceFromSlug(c.slug), { code: c.error });
   }
 });
 
 test('conformance: providers and fitting', () => {
-  const data = load('providers', {
-    accepts: ['name', 'accepts'],
-    fit: ['name', 'provider', 'fitted', 'taken', 'hashed', 'prefix'],
-  });
+  const data = load('cases/providers.json');
   for (const c of data.accepts) assert.deepEqual(naming.checkProviders(c.name), c.accepts, c.name);
   for (const c of data.fit) {
     assert.equal(c.hashed === true, c.prefix !== undefined, `${JSON.stringify(c)}: hashed and prefix go together`);
@@ -97,24 +92,21 @@ test('conformance: providers and fitting', () => {
 });
 
 test('conformance: conversions', () => {
-  for (const c of load('convert', { cases: ['name', 'from', 'to', 'result', 'error', 'message', 'options', 'source'] }).cases) {
+  for (const c of load('cases/convert.json').cases) {
     if (c.result !== undefined) assert.equal(naming.convertToolName(c.name, c.from, c.to, c.options), c.result, c.name);
     else assert.throws(() => naming.convertToolName(c.name, c.from, c.to, c.options), c.message === undefined ? { code: c.error } : { code: c.error, message: c.message });
   }
 });
 
 test('conformance: Claude Code permission rules', () => {
-  for (const c of load('claude-rules', { cases: ['rule', 'name', 'matches', 'error'] }).cases) {
+  for (const c of load('cases/claude-rules.json').cases) {
     if (c.error) assert.throws(() => naming.matchesPermission(c.rule, 'mcp__a__b'), { code: c.error });
     else assert.equal(naming.matchesPermission(c.rule, c.name), c.matches, `${c.rule} ${c.name}`);
   }
 });
 
 test('conformance: Syntropy tool-state and allow-list files', () => {
-  const data = load('syntropy-files', {
-    toolState: ['state', 'errors', 'enabled', 'source'],
-    allowList: ['allow', 'errors'],
-  });
+  const data = load('cases/syntropy-files.json');
   for (const c of data.toolState) {
     const r = naming.checkToolState(c.state);
     assert.deepEqual(r.errors.map((d) => d.code), c.errors);

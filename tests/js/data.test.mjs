@@ -1,44 +1,18 @@
 // OpenProject's data conventions and the tool registry through the package, from the same data
-// files as the Rust tests.
+// files as the Rust tests (tests/data_conventions.rs). data.mjs checks each file against the
+// schema of the Rust loader: a key it does not know fails.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as root from 'mcp-naming';
 import * as registry from 'mcp-naming/registry';
 import * as openproject from 'mcp-naming/openproject';
-import { load, checkKeys } from './helpers.mjs';
+import { load } from './data.mjs';
 
 // The registry and OpenProject helpers live behind their own entries, with their own .wasm.
 const n = { ...root, ...registry, ...openproject };
 
-const op = load('openproject-data');
-const reg = load('registry-data');
-
-// The keys each table's cases may have: every one is checked below, but for `source`
-// (documentation). A misspelled key fails here, naming the case and the key.
-test('the data files have only known keys', () => {
-  checkKeys(op, {
-    durations: ['text', 'iso', 'error', 'source'],
-    formatDuration: ['iso', 'text', 'error', 'source'],
-    pages: [{ items: null, page: { offset: null, pageSize: null, total: null }, out: null, error: null, source: null }],
-    hrefs: ['href', 'id', 'source'],
-    links: [{ link: { href: null, title: null }, out: null, source: null }],
-    errors: ['status', 'details', 'message', 'error', 'source'],
-    resolve: { candidates: ['name', 'identifier'], cases: ['query', 'index', 'error', 'message', 'source'] },
-    customFields: ['key', 'name', 'error', 'source'],
-    registries: ['names', 'error', 'message', 'source'],
-    dates: ['text', 'date', 'error', 'source'],
-  }, 'tests/data/openproject-data.json');
-  checkKeys(reg, {
-    profiles: ['profile', 'errors', 'source'],
-    descriptors: ['descriptor', 'errors', 'message', 'source'],
-    forLanguage: { descriptors: null, cases: ['language', 'ids'] },
-    requests: ['descriptor', 'request', 'scopes', 'errors', 'message', 'source'],
-    paths: { root: null, cases: ['path', 'resolved', 'error', 'source'] },
-    roots: ['root', 'path', 'resolved', 'error', 'source'],
-    fsWrite: null,
-    astRefactor: null,
-  }, 'tests/data/registry-data.json');
-});
+const op = load('cases/openproject-data.json');
+const reg = load('cases/registry-data.json');
 
 function expectError(fn, code, message) {
   assert.throws(fn, (e) => {

@@ -21,7 +21,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { load, CONVENTION_FILES, hostileStrings } from './helpers.mjs';
+import { hostileStrings } from './helpers.mjs';
+import { CONVENTIONS, conventionTable } from './data.mjs';
 
 const DIR = resolve(process.env.MCP_NAMING_PKG ?? fileURLToPath(new URL('../../pkg', import.meta.url)));
 const COUNT = Number(process.env.MCP_NAMING_FAST_COUNT ?? 1_000_000);
@@ -254,7 +255,7 @@ function mutate(r, s) {
 }
 
 const CORPUS = [];
-for (const file of CONVENTION_FILES) for (const c of load(file).cases) CORPUS.push(c.name);
+for (const id of CONVENTIONS) for (const c of conventionTable(id).cases) CORPUS.push(c.name);
 for (const c of core.conventions()) CORPUS.push(...c.examples.valid, ...c.examples.invalid);
 
 function generate(r, id) {

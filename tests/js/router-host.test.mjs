@@ -1,4 +1,4 @@
-// The Router's host half (pkg-config/router.mjs): the objects and the table of hits kept in
+// The Router's host half (pkg-config/src/router.mts): the objects and the table of hits kept in
 // JavaScript, re-keyed by the core's placement. What it answers alone must be what the core
 // answers; `changed` must be exact about the objects, which only this side sees.
 import { test } from 'node:test';

@@ -1,107 +1,23 @@
-// The router through the package: the shared scenarios, the JS hit path, tools/list rewriting of
-// a real server-everything result, provider fitting of long names.
+// The router through the package: the shared scenarios (tests/data/cases/router.json, run
+// natively by tests/router.rs), the JS hit path, tools/list rewriting of a real server-everything
+// result, provider fitting of long names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Router, NamingError, checkProviders, validateToolName } from 'mcp-naming';
-import { load } from './helpers.mjs';
+import * as naming from 'mcp-naming';
+import { load, runScenario } from './data.mjs';
 
-for (const scenario of load('router').scenarios) {
+const { Router, checkProviders } = naming;
+
+const scenarios = load('cases/router.json');
+let steps = 0;
+for (const scenario of scenarios.scenarios) {
   test(`router: ${scenario.title}`, () => {
-    if (scenario.configError || scenario.configErrorCodes) {
-      assert.throws(() => new Router(scenario.config), (e) => {
-        assert.ok(e instanceof NamingError);
-        assert.equal(e.code, scenario.configErrorCode ?? 'invalid_config');
-        if (scenario.configError) assert.deepEqual(e.diagnostics.map((d) => d.message), scenario.configError);
-        else assert.equal(e.diagnostics.length, scenario.configErrorCodes);
-        if (scenario.configSuggestions) assert.deepEqual(e.suggestions, scenario.configSuggestions);
-        for (const d of e.diagnostics) assert.ok(d.message.startsWith(`${d.path}: `), d.message);
-        return true;
-      });
-      return;
-    }
-    const router = new Router(scenario.config);
-    for (const step of scenario.steps) {
-      const at = JSON.stringify(step);
-      if (step.expose) {
-        if (step.error) {
-          assert.throws(() => router.expose(step.expose.server, step.expose.tools), (e) => {
-            assert.equal(e.code, step.error, at);
-            if (step.message) assert.equal(e.message, step.message, at);
-            return true;
-          });
-        } else {
-          const exposed = router.expose(step.expose.server, step.expose.tools);
-          assert.deepEqual(exposed.map((t) => t.name), step.names, at);
-          if (step.qualified) assert.deepEqual(exposed.map((t) => t.qualified), step.qualified, at);
-          for (const t of exposed) assert.equal(t.server, step.expose.server);
-        }
-      } else if ('route' in step) {
-        if (step.error) {
-          assert.throws(() => router.route(step.route), (e) => {
-            assert.ok(e instanceof NamingError);
-            assert.equal(e.code, step.error, at);
-            if (step.message) assert.equal(e.message, step.message, at);
-            if (step.suggestions) assert.deepEqual(e.suggestions, step.suggestions, at);
-            return true;
-          });
-          assert.equal(router.tryRoute(step.route), null);
-        } else {
-          assert.deepEqual({ ...router.route(step.route) }, step.to, at);
-          assert.deepEqual({ ...router.tryRoute(step.route) }, step.to, at);
-        }
-      } else if ('enabled' in step) {
-        assert.equal(router.isEnabled(step.enabled), step.is, at);
-      } else if (step.tools) {
-        assert.deepEqual(router.tools().map((t) => t.name), step.tools, at);
-      } else if (step.exposeResource) {
-        assert.equal(router.exposeResource(step.exposeResource.server, step.exposeResource.uri), step.uri, at);
-      } else if ('routeResource' in step) {
-        if (step.error) assert.throws(() => router.routeResource(step.routeResource), { code: step.error });
-        else assert.deepEqual(router.routeResource(step.routeResource), step.to, at);
-      } else if (step.mcp) {
-        mcpStep(router, step, at);
-      } else {
-        assert.fail(`unknown step ${at}`);
-      }
-    }
+    steps += runScenario(scenarios, scenario, naming);
   });
 }
-
-/** A step on the MCP message API: `mcp` names the method, `args` its arguments. */
-function mcpStep(router, step, at) {
-  const run = () => router[step.mcp](...step.args);
-  if (step.error) {
-    assert.throws(run, (e) => {
-      assert.ok(e instanceof NamingError, at);
-      assert.equal(e.code, step.error, at);
-      if (step.message) assert.equal(e.message, step.message, at);
-      if (step.suggestions) assert.deepEqual(e.suggestions, step.suggestions, at);
-      assert.equal(e.toJsonRpcError().code, step.rpc ?? -32602, at);
-      if (step.server) assert.equal(e.toJsonRpcError().data.server, step.server, at);
-      return true;
-    });
-    return;
-  }
-  const got = run();
-  if (step.mcp.startsWith('expose')) {
-    const view = {
-      names: got.exposed.map((t) => t.name ?? t.uri),
-      skipped: got.skipped.map((s) => s.code),
-      changed: got.changed,
-      warnings: got.warnings.map((w) => w.message),
-      warningCodes: got.warnings.map((w) => w.code),
-    };
-    if (got.exposed[0]?.qualified !== undefined) view.qualified = got.exposed.map((t) => t.qualified);
-    for (const key of Object.keys(step.result)) assert.deepEqual(view[key], step.result[key], `${at} ${key}`);
-    for (const t of got.exposed) {
-      if (t.qualified === undefined) continue;
-      if (step.style) assert.ok(validateToolName(t.qualified, step.style, step.options).valid, `${t.qualified} is not valid in ${step.style}`);
-      if (step.maxLength) assert.ok(t.qualified.length <= step.maxLength, `${t.qualified} is over ${step.maxLength}`);
-    }
-  } else {
-    assert.deepEqual(got, step.result, at);
-  }
-}
+test('router: every scenario step ran', () => {
+  assert.ok(steps >= 150, `only ${steps} steps`);
+});
 
 test('router: a table hit is a Map lookup returning the same frozen route', () => {
   const router = new Router({ style: 'syntropy', servers: [{ name: 'serena' }] });
@@ -117,7 +33,7 @@ test('router: a table hit is a Map lookup returning the same frozen route', () =
 });
 
 test('router: rewrites a real tools/list result from server-everything (hyphenated names)', () => {
-  const { result } = load('everything-tools-list');
+  const { result } = load('fixtures/everything-tools-list.json');
   const router = new Router({
     style: 'syntropy',
     servers: [{ name: 'everything', upstream: 'hyphens' }],

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateToolName as sdkValidate } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
 import { validateToolName } from 'mcp-naming';
-import { load } from './helpers.mjs';
+import { conventionTable } from './data.mjs';
 
 const WARNING_OF = [
   [/contains spaces/, 'contains_space'],
@@ -32,7 +32,7 @@ function agree(name) {
 }
 
 test('agrees with the SDK on the conformance table', () => {
-  for (const c of load('mcp').cases) agree(c.name);
+  for (const c of conventionTable('mcp').cases) agree(c.name);
 });
 
 test('agrees with the SDK on 20,000 generated names', () => {

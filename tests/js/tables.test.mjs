@@ -1,11 +1,11 @@
-// The package's tables (built from the core at init) against tests/data/tables.json, which the
-// Rust suite checks against the core's own (tests/codes.rs): the two views cannot drift apart.
+// The package's tables (built from the core at init) against tests/data/golden/tables.json, which
+// the Rust suite writes from the core's own (tests/codes.rs): the two views cannot drift apart.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as naming from 'mcp-naming';
-import { load } from './helpers.mjs';
+import { load } from './data.mjs';
 
-const tables = load('tables');
+const tables = load('golden/tables.json');
 
 test('conventions, their parts, providers and codes are the core\'s', () => {
   assert.deepEqual([...naming.CONVENTIONS], Object.keys(tables.conventions));

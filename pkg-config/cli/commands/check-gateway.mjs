@@ -7,15 +7,15 @@ import { writeReport, formatFlag } from '../report.mjs';
 import { colorFlag } from '../terminal.mjs';
 
 export const spec = {
-  flags: {
+  options: {
     format: formatFlag,
     color: colorFlag,
-    'servers-file': { value: true },
-    'routes-file': { value: true },
-    'tools-file': { value: true },
-    'permissions-file': { value: true },
-    'tool-state': { value: true },
-    'tool-index': { value: true },
+    'servers-file': { type: 'string' },
+    'routes-file': { type: 'string' },
+    'tools-file': { type: 'string' },
+    'permissions-file': { type: 'string' },
+    'tool-state': { type: 'string' },
+    'tool-index': { type: 'string' },
   },
 };
 

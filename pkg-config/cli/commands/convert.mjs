@@ -8,11 +8,11 @@ import { lineBatches, argBatches, write } from '../stream.mjs';
 const { convention: _, ...optionFlags } = conventionFlags;
 
 export const spec = {
-  flags: {
+  options: {
     ...optionFlags,
-    from: { value: true, choices: CONVENTIONS },
-    to: { value: true, choices: CONVENTIONS },
-    format: { value: true, alias: 'f', choices: ['text', 'json'] },
+    from: { type: 'string', choices: CONVENTIONS },
+    to: { type: 'string', choices: CONVENTIONS },
+    format: { type: 'string', short: 'f', choices: ['text', 'json'] },
   },
 };
 

@@ -15,7 +15,7 @@ import { writeReport, formatFlag } from '../report.mjs';
 import { colorFlag, Progress } from '../terminal.mjs';
 
 export const spec = {
-  flags: { ...conventionFlags, format: formatFlag, fix: {}, color: colorFlag },
+  options: { ...conventionFlags, format: formatFlag, fix: { type: 'boolean' }, color: colorFlag },
 };
 
 export const help = `Usage: mcp-naming lint [paths…] --convention C [--format text|json|sarif] [--fix]

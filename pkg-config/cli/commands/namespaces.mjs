@@ -7,13 +7,13 @@ import { fromFiles, fromServer } from '../namespaces/sources.mjs';
 import { renderNamespaces, ownersOf } from '../namespaces/render.mjs';
 
 export const spec = {
-  flags: {
-    from: { value: true, repeat: true },
-    namespace: { value: true },
-    project: { value: true },
-    output: { value: true, alias: 'o' },
-    check: {},
-    timeout: { value: true },
+  options: {
+    from: { type: 'string', multiple: true },
+    namespace: { type: 'string' },
+    project: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    check: { type: 'boolean' },
+    timeout: { type: 'string' },
   },
 };
 

@@ -5,7 +5,7 @@ import { lineBatches, argBatches, write } from '../stream.mjs';
 import { palette, useColor, colorFlag } from '../terminal.mjs';
 
 export const spec = {
-  flags: { ...conventionFlags, format: { value: true, alias: 'f', choices: ['text', 'json'] }, 'errors-only': {}, color: colorFlag },
+  options: { ...conventionFlags, format: { type: 'string', short: 'f', choices: ['text', 'json'] }, 'errors-only': { type: 'boolean' }, color: colorFlag },
 };
 
 export const help = `Usage: mcp-naming validate [NAME…] --convention C [--format text|json] [--errors-only]

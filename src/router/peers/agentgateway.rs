@@ -5,7 +5,8 @@
 //! `conditional` (the default) prefixes when more than one target is configured, `always`
 //! always, `never` never, and then drops every name served more than once.
 
-use super::{GatewayMode, Listed, Named};
+use super::{Listed, Named};
+use crate::router::config::PrefixMode;
 use crate::text::quoted;
 
 pub(super) fn check_target_name(name: &str) -> Result<(), String> {
@@ -27,12 +28,12 @@ pub(super) fn check_target_name(name: &str) -> Result<(), String> {
 }
 
 /// The names, and whether duplicates are dropped (`never` with several targets).
-pub(super) fn name(lists: &[Listed<'_>], configured: usize, mode: GatewayMode) -> (Vec<Named>, bool) {
+pub(super) fn name(lists: &[Listed<'_>], configured: usize, mode: PrefixMode) -> (Vec<Named>, bool) {
     let multiplexing = configured != 1;
     let prefixed = match mode {
-        GatewayMode::Always => true,
-        GatewayMode::Conditional => multiplexing,
-        GatewayMode::Never => false,
+        PrefixMode::Always => true,
+        PrefixMode::Conditional => multiplexing,
+        PrefixMode::Never => false,
     };
     let mut out = Vec::new();
     for l in lists {
@@ -41,5 +42,5 @@ pub(super) fn name(lists: &[Listed<'_>], configured: usize, mode: GatewayMode) -
             out.push(Named { server: l.server, tool: ti, name, listed: true, routed: true });
         }
     }
-    (out, mode == GatewayMode::Never && multiplexing)
+    (out, mode == PrefixMode::Never && multiplexing)
 }

@@ -42,7 +42,7 @@ pub(super) fn name(
         }
     }
     let server = |t: &Named| lists.iter().find(|l| l.server == t.server).map_or("", |l| l.name);
-    let order = super::order(out.len(), &|a, b| {
+    let order = super::super::order::order(out.len(), &|a, b| {
         server(&out[a]).cmp(server(&out[b])).then_with(|| out[a].name.cmp(&out[b].name))
     });
     let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
@@ -74,6 +74,6 @@ pub(super) fn name(
         }
         seen.insert(trimmed, i);
     }
-    let by_name = super::order(out.len(), &|a, b| out[a].name.cmp(&out[b].name));
-    Ok(super::permute(out, &by_name))
+    let by_name = super::super::order::order(out.len(), &|a, b| out[a].name.cmp(&out[b].name));
+    Ok(super::super::order::permute(out, &by_name))
 }

@@ -18,21 +18,37 @@
 //! | `agentgateway` | `<target>_<tool>` or bare (mode) | kept | prefixed: both listed; `never`: both dropped |
 //! | `metamcp` | `<server without [^A-Za-z0-9_-]>__<tool>` | kept | both listed, calls go to the last |
 //! | `cloudflare-agents` | `tool_<id without ->_<tool>` | kept | one entry, at the first's place, for the last |
+//! | `toolhive` | `prefix`: `<format><tool>`; `priority` / `manual`: bare | kept | `priority`: the first in `priority` keeps it; `manual`: refused; else one kept (Go map order: the router keeps the first by workload) |
+//! | `envoy-ai-gateway` | `<backend>__<tool>` | kept | both listed, calls go to the last |
+//! | `bedrock-agentcore` | `<target>___<tool>` | kept | both listed, calls go to the last |
+//! | `1mcp` | `<server>_1mcp_<tool, trimmed>` | kept | both listed, calls go to the last |
+//! | `obot` | `<toolPrefix><tool>` | kept | one entry, for the last server in name order |
 
+mod agentcore;
 mod agentgateway;
 mod cloudflare;
 mod contextforge;
 mod docker;
 pub(crate) mod endpoint;
+mod envoy;
 mod fastmcp;
 mod langchain;
 mod litellm;
 mod metamcp;
+mod obot;
+mod onemcp;
 pub(crate) mod openai;
+pub(crate) mod toolhive;
 
+use super::config::{PrefixMode, Sdk, Strategy};
+use super::naming::{Item, New, Plan};
+use super::order::{order, permute};
+use super::placement::{OnInvalid, Skipped};
+use super::{collision, Kind, Router};
 use crate::diagnostic::{Code, Diagnostic, Error, Span};
 use crate::provider::Provider;
 use crate::text::quoted;
+use std::collections::HashSet;
 
 /// The peers a style can name, as `style: "<id>"` or `style: { peer: "<id>", … }` take them.
 pub const PEERS: &[&str] = &[
@@ -45,6 +61,11 @@ pub const PEERS: &[&str] = &[
     "agentgateway",
     "metamcp",
     "cloudflare-agents",
+    "toolhive",
+    "envoy-ai-gateway",
+    "bedrock-agentcore",
+    "1mcp",
+    "obot",
 ];
 
 /// The parameters each peer takes beside `peer`.
@@ -58,6 +79,8 @@ pub(crate) fn keys(peer: &str) -> &'static [&'static str] {
         "agentgateway" => &["peer", "mode"],
         "metamcp" => &["peer", "prefixes"],
         "cloudflare-agents" => &["peer", "normalize", "prefixes"],
+        "toolhive" => &["peer", "strategy", "prefix", "priority", "prefixes"],
+        "obot" => &["peer", "prefixes"],
         _ => &["peer"],
     }
 }
@@ -67,19 +90,15 @@ pub(crate) fn keys(peer: &str) -> &'static [&'static str] {
 pub(crate) struct Params {
     pub prefix: Option<String>,
     pub separator: Option<String>,
-    pub mode: Option<String>,
-    pub sdk: Option<String>,
+    pub mode: Option<PrefixMode>,
+    pub sdk: Option<Sdk>,
     pub normalize: Option<bool>,
     pub tool_name_prefix: Option<bool>,
     pub prefixes: Vec<(String, String)>,
-}
-
-/// How the agentgateway style prefixes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum GatewayMode {
-    Conditional,
-    Always,
-    Never,
+    /// ToolHive's `conflictResolution`.
+    pub strategy: Option<Strategy>,
+    /// ToolHive's `priorityOrder`.
+    pub priority: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -90,9 +109,14 @@ pub(crate) enum Peer {
     ContextForge { separator: String },
     Docker { tool_name_prefix: bool },
     FastMcp,
-    AgentGateway { mode: GatewayMode },
+    AgentGateway { mode: PrefixMode },
     MetaMcp,
     Cloudflare { normalize: bool },
+    ToolHive { strategy: Strategy, format: String, priority: Vec<String> },
+    Envoy,
+    AgentCore,
+    OneMcp,
+    Obot,
 }
 
 /// A peer with its parameters.
@@ -100,7 +124,8 @@ pub(crate) enum Peer {
 pub(crate) struct PeerStyle {
     pub peer: Peer,
     /// Per server, the name the peer knows it by where that is not the configured name:
-    /// LiteLLM's alias, Docker's catalog prefix, MetaMCP's server name, the Cloudflare id.
+    /// LiteLLM's alias, Docker's catalog prefix, MetaMCP's server name, the Cloudflare id,
+    /// ToolHive's workload; Obot's `toolPrefix`.
     pub prefixes: Vec<(String, String)>,
 }
 
@@ -166,19 +191,18 @@ impl PeerStyle {
             Peer::AgentGateway { .. } => "agentgateway",
             Peer::MetaMcp => "metamcp",
             Peer::Cloudflare { .. } => "cloudflare-agents",
+            Peer::ToolHive { .. } => "toolhive",
+            Peer::Envoy => "envoy-ai-gateway",
+            Peer::AgentCore => "bedrock-agentcore",
+            Peer::OneMcp => "1mcp",
+            Peer::Obot => "obot",
         }
     }
 
     /// The peer for `id` with `params`; `Err((path, message))` for a parameter it refuses.
     pub(crate) fn new(id: &str, params: &Params) -> Result<PeerStyle, (&'static str, String)> {
         let peer = match id {
-            "openai-agents" => match params.sdk.as_deref() {
-                None | Some("js") => Peer::OpenAi { python: false },
-                Some("python") => Peer::OpenAi { python: true },
-                Some(other) => {
-                    return Err(("style.sdk", format!("{} is not \"js\" or \"python\"", quoted(other))));
-                }
-            },
+            "openai-agents" => Peer::OpenAi { python: params.sdk == Some(Sdk::Python) },
             "langchain" => Peer::LangChain {
                 prefix: params
                     .prefix
@@ -209,21 +233,17 @@ impl PeerStyle {
             }
             "docker" => Peer::Docker { tool_name_prefix: params.tool_name_prefix.unwrap_or(false) },
             "fastmcp" => Peer::FastMcp,
-            "agentgateway" => Peer::AgentGateway {
-                mode: match params.mode.as_deref() {
-                    None | Some("conditional") => GatewayMode::Conditional,
-                    Some("always") => GatewayMode::Always,
-                    Some("never") => GatewayMode::Never,
-                    Some(other) => {
-                        return Err((
-                            "style.mode",
-                            format!("{} is not \"conditional\", \"always\" or \"never\"", quoted(other)),
-                        ));
-                    }
-                },
-            },
+            "agentgateway" => Peer::AgentGateway { mode: params.mode.unwrap_or(PrefixMode::Conditional) },
             "metamcp" => Peer::MetaMcp,
             "cloudflare-agents" => Peer::Cloudflare { normalize: params.normalize.unwrap_or(false) },
+            "toolhive" => toolhive_peer(params)?,
+            "envoy-ai-gateway" => Peer::Envoy,
+            "bedrock-agentcore" => Peer::AgentCore,
+            "1mcp" => Peer::OneMcp,
+            "obot" => {
+                obot::check_prefixes(&params.prefixes).map_err(|m| ("style.prefixes", m))?;
+                Peer::Obot
+            }
             other => {
                 return Err((
                     "style.peer",
@@ -259,6 +279,9 @@ impl PeerStyle {
             Peer::LiteLlm { separator } => litellm::check_server_name(name, separator),
             Peer::ContextForge { .. } => contextforge::check_server_name(name),
             Peer::AgentGateway { .. } => agentgateway::check_target_name(name),
+            Peer::Envoy => envoy::check_backend_name(name),
+            Peer::AgentCore => agentcore::check_target_name(name),
+            Peer::OneMcp => onemcp::check_server_name(name),
             // A name given in `prefixes` is the upstream's serverInfo.name, which MetaMCP
             // sanitizes instead of checking.
             Peer::MetaMcp if known == name => metamcp::check_server_name(name),
@@ -282,9 +305,12 @@ impl PeerStyle {
         use super::resources::PeerUris;
         match self.peer {
             Peer::AgentGateway { mode } => {
-                Some(PeerUris::AgentGateway { prefixed: mode == GatewayMode::Always || configured != 1 })
+                Some(PeerUris::AgentGateway { prefixed: mode == PrefixMode::Always || configured != 1 })
             }
             Peer::FastMcp => Some(PeerUris::FastMcp),
+            Peer::Envoy => Some(PeerUris::Envoy),
+            Peer::OneMcp => Some(PeerUris::OneMcp),
+            Peer::ToolHive { .. } => Some(PeerUris::Verbatim),
             _ => None,
         }
     }
@@ -295,6 +321,9 @@ impl PeerStyle {
             Peer::LangChain { .. } | Peer::MetaMcp => Some("__"),
             Peer::LiteLlm { separator } => Some(separator),
             Peer::FastMcp | Peer::AgentGateway { .. } => Some("_"),
+            Peer::Envoy => Some("__"),
+            Peer::AgentCore => Some("___"),
+            Peer::OneMcp => Some(onemcp::SEPARATOR),
             _ => None,
         }
     }
@@ -307,15 +336,23 @@ impl PeerStyle {
         }
     }
 
-    /// Names every listed tool of every server. `configured` is the number of configured
-    /// servers; `reserved` the gateway's own tool names.
+    /// Names every listed tool (or prompt, when `prompts`) of every server. `configured` is the
+    /// number of configured servers; `reserved` the gateway's own tool names.
     ///
     /// # Errors
     /// What the peer itself refuses: `name_collision` for Docker's collisions and reserved names,
     /// and for the OpenAI Agents SDK's server names that redact alike; `invalid_tool_name` when
-    /// ContextForge drops every tool of a server.
-    pub(crate) fn name(&self, lists: &[Listed<'_>], configured: usize, reserved: &[String]) -> Result<Naming, Error> {
+    /// ContextForge drops every tool of a server, and when a 1MCP tool's name is empty once
+    /// trimmed; `name_collision` for ToolHive's `manual` conflicts.
+    pub(crate) fn name(
+        &self,
+        lists: &[Listed<'_>],
+        configured: usize,
+        reserved: &[String],
+        prompts: bool,
+    ) -> Result<Naming, Error> {
         let known: Vec<&str> = lists.iter().map(|l| self.known_as(l.name)).collect();
+        let mut notes = Vec::new();
         let (tools, dropped, duplicates) = match &self.peer {
             Peer::OpenAi { python } => (openai::name(lists, &known, reserved, *python)?, Vec::new(), None),
             Peer::LangChain { prefix } => {
@@ -341,8 +378,21 @@ impl PeerStyle {
             Peer::Cloudflare { normalize } => {
                 (cloudflare::name(lists, &known, *normalize), Vec::new(), Some(Duplicates::FirstPlaceLastWins))
             }
+            Peer::ToolHive { strategy, format, priority } => {
+                let (tools, dropped, said) = toolhive::name(lists, &known, *strategy, format, priority, prompts)?;
+                notes = said;
+                (tools, dropped, None)
+            }
+            Peer::Envoy => (envoy::name(lists), Vec::new(), Some(Duplicates::ListAllCallLast)),
+            Peer::AgentCore => (agentcore::name(lists), Vec::new(), Some(Duplicates::ListAllCallLast)),
+            Peer::OneMcp => (onemcp::name(lists)?, Vec::new(), Some(Duplicates::ListAllCallLast)),
+            Peer::Obot => {
+                let (tools, said) = obot::name(lists, &self.prefixes);
+                notes = said;
+                (tools, Vec::new(), None)
+            }
         };
-        let mut naming = Naming { tools, dropped, notes: Vec::new() };
+        let mut naming = Naming { tools, dropped, notes };
         if let Some(policy) = duplicates {
             self.resolve_duplicates(&mut naming, lists, policy);
         }
@@ -420,7 +470,7 @@ impl super::naming::Naming for PeerStyle {
         items: Vec<super::naming::Item<'_>>,
         on_invalid: super::OnInvalid,
     ) -> Result<super::naming::Plan, Error> {
-        super::expose::plan_peer(self, router, kind, si, items, on_invalid)
+        plan_peer(self, router, kind, si, items, on_invalid)
     }
 
     fn segments(&self, _servers: usize) -> usize {
@@ -442,10 +492,32 @@ impl super::naming::Naming for PeerStyle {
     fn check_server_name(&self, name: &str) -> Result<(), String> {
         PeerStyle::check_server_name(self, name)
     }
+}
 
-    fn peer(&self) -> Option<&PeerStyle> {
-        Some(self)
+/// ToolHive's parameters: `strategy` (default `prefix`), `prefix` (its `prefixFormat`, default
+/// `{workload}_`), `priority` (its `priorityOrder`, required by and only read with `priority`).
+fn toolhive_peer(params: &Params) -> Result<Peer, (&'static str, String)> {
+    let strategy = params.strategy.unwrap_or(Strategy::Prefix);
+    let priority = params.priority.clone();
+    if strategy == Strategy::Priority {
+        if priority.is_empty() {
+            return Err((
+                "style.priority",
+                "is required with strategy \"priority\" (ToolHive's priorityOrder: workloads, first wins)".to_string(),
+            ));
+        }
+        if let Some(i) = priority.iter().position(String::is_empty) {
+            return Err(("style.priority", format!("[{i}] is empty: ToolHive refuses an empty workload")));
+        }
+    } else if !priority.is_empty() {
+        return Err((
+            "style.priority",
+            "is only read with strategy \"priority\": set `strategy: \"priority\"` or remove it".to_string(),
+        ));
     }
+    let format =
+        params.prefix.clone().filter(|p| !p.is_empty()).unwrap_or_else(|| toolhive::DEFAULT_FORMAT.to_string());
+    Ok(Peer::ToolHive { strategy, format, priority })
 }
 
 /// A warning for each listed name that a model provider refuses.
@@ -470,20 +542,6 @@ pub(crate) fn provider_notes<'a>(peer: &str, names: impl Iterator<Item = &'a str
     out
 }
 
-/// The indices `0..n` sorted (stably) by `cmp`: one sort for every caller, since each sort
-/// instantiation costs kilobytes of wasm.
-pub(crate) fn order(n: usize, cmp: &dyn Fn(usize, usize) -> std::cmp::Ordering) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| cmp(a, b));
-    order
-}
-
-/// `items` rearranged by `order` (a permutation of their indices, as [`order`] gives).
-pub(crate) fn permute<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
-    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
-    order.iter().filter_map(|&i| slots.get_mut(i).and_then(Option::take)).collect()
-}
-
 /// JavaScript's order of a plain object's keys: canonical array indices (`"0"`, `"7"`,
 /// `"42"`, up to 2³² − 2) first, ascending, then the others as inserted.
 pub(crate) fn object_key_order(keys: &[&str]) -> Vec<usize> {
@@ -496,4 +554,129 @@ pub(crate) fn object_key_order(keys: &[&str]) -> Vec<usize> {
         None => (1, 0, i),
     };
     order(keys.len(), &|a, b| key(a).cmp(&key(b)))
+}
+
+/// The plan of a peer style: the peer names every listed item of every server together, so
+/// other servers' names may change too (the OpenAI Agents SDK hashes a name as soon as a
+/// second tool shares it).
+pub(crate) fn plan_peer(
+    peer: &PeerStyle,
+    r: &Router,
+    kind: Kind,
+    si: usize,
+    items: Vec<Item<'_>>,
+    on_invalid: OnInvalid,
+) -> Result<Plan, Error> {
+    let n = r.c.servers.len();
+    let table = r.table(kind);
+    // Every server's list as last exposed, with this one's new list.
+    let lists: Vec<Option<Vec<(u32, &str)>>> = (0..n)
+        .map(|j| {
+            if j == si {
+                Some(items.clone())
+            } else if table.exposed[j] {
+                Some(table.lists[j].iter().map(|(i, t)| (*i, &**t)).collect())
+            } else {
+                None
+            }
+        })
+        .collect();
+    let listed: Vec<Listed<'_>> = lists
+        .iter()
+        .enumerate()
+        .filter_map(|(j, l)| {
+            l.as_ref().map(|l| Listed {
+                server: j,
+                name: &r.c.servers[j].name,
+                tools: l.iter().map(|(_, t)| *t).collect(),
+            })
+        })
+        .collect();
+    let upstream_of =
+        |server: usize, tool: usize| listed.iter().find(|l| l.server == server).map_or("", |l| l.tools[tool]);
+    let reserved: &[String] = if kind == Kind::Tool { &r.c.builtins } else { &[] };
+    let mut naming = peer.name(&listed, n, reserved, kind == Kind::Prompt)?;
+    let mut skipped: Vec<Skipped> = Vec::new();
+    for d in naming.dropped.iter().filter(|d| d.server == si) {
+        skipped.push(Skipped { name: upstream_of(si, d.tool).to_string(), code: d.code, message: d.message.clone() });
+    }
+    // The gateway's own names: built-ins (the OpenAI Agents SDK already hashed around them)
+    // and aliases.
+    let is_openai = matches!(peer.peer, Peer::OpenAi { .. });
+    for t in naming.tools.iter_mut().filter(|t| t.routed) {
+        let builtin = kind == Kind::Tool && !is_openai && r.c.builtins.contains(&t.name);
+        let alias = kind == Kind::Tool && r.c.aliases.iter().any(|(old, _)| *old == t.name);
+        if !(builtin || alias) {
+            continue;
+        }
+        let server = &r.c.servers[t.server].name;
+        let upstream = upstream_of(t.server, t.tool);
+        let message = format!(
+            "server {} {} {} exposes as {}, which is the gateway's {}",
+            quoted(server),
+            kind.noun(),
+            quoted(upstream),
+            quoted(&t.name),
+            if builtin { "built-in" } else { "alias: retire the alias first" }
+        );
+        match on_invalid {
+            OnInvalid::Throw => return Err(collision(message).for_server(server)),
+            OnInvalid::Skip => {
+                if t.server == si {
+                    skipped.push(Skipped { name: upstream.to_string(), code: Code::NameCollision, message });
+                }
+                t.listed = false;
+                t.routed = false;
+            }
+        }
+    }
+    let mut notes = std::mem::take(&mut naming.notes);
+    // Names the provider refuses are fitted to it; without a provider, reported.
+    match r.c.limit.and_then(|l| l.provider.map(|p| (p, l.max))) {
+        Some((provider, max)) => {
+            let mut taken: HashSet<String> = naming.tools.iter().map(|t| t.name.clone()).collect();
+            for t in naming.tools.iter_mut() {
+                if t.name.len() <= max && provider.accepts(&t.name) {
+                    continue;
+                }
+                let fitted = crate::provider::fit_within(&t.name, provider, max, |c| taken.contains(c));
+                taken.insert(fitted.clone());
+                t.name = fitted;
+            }
+        }
+        None => {
+            let mut seen = HashSet::new();
+            let names = naming.tools.iter().filter(|t| t.listed && t.server == si).map(|t| t.name.as_str());
+            notes.extend(provider_notes(peer.id(), names.filter(|n| seen.insert(*n))));
+        }
+    }
+    for t in naming.tools.iter().filter(|t| t.server == si && !t.listed) {
+        let upstream = upstream_of(si, t.tool);
+        if !skipped.iter().any(|k| k.name == upstream) {
+            skipped.push(Skipped {
+                name: upstream.to_string(),
+                code: Code::NameCollision,
+                message: format!("{} leaves it out: another tool has its name {}", peer.id(), quoted(&t.name)),
+            });
+        }
+    }
+    let entries = naming
+        .tools
+        .into_iter()
+        .map(|t| {
+            let list = lists[t.server].as_ref().expect("a named tool's server listed");
+            New {
+                server: t.server,
+                index: list[t.tool].0,
+                upstream: list[t.tool].1.into(),
+                name: t.name,
+                listed: t.listed,
+                routed: t.routed,
+                bare: false,
+                part: None,
+            }
+        })
+        .collect();
+    let kept = items.iter().map(|&(i, t)| (i, Box::from(t))).collect();
+    Ok(Plan { segments: vec![(0, entries)], skipped, notes, lists: vec![(si, kept)] })
 }

@@ -111,11 +111,11 @@ pub(super) fn name(
     }
     // Equal names only arise from equal seeds, so the byte order decides exactly what the
     // SDKs' orders (ICU collation in JavaScript, code points in Python) decide.
-    let sorted = super::order(candidates.len(), &|a, b| {
+    let sorted = super::super::order::order(candidates.len(), &|a, b| {
         let (a, b) = (&candidates[a], &candidates[b]);
         a.initial.cmp(&b.initial).then_with(|| a.seed.cmp(&b.seed)).then(a.at.cmp(&b.at))
     });
-    let candidates = super::permute(candidates, &sorted);
+    let candidates = super::super::order::permute(candidates, &sorted);
     let mut used: HashSet<String> = reserved.iter().map(|r| r.to_string()).collect();
     for c in candidates {
         let mut name = c.initial;

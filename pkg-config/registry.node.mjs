@@ -1,7 +1,0 @@
-// mcp-naming/registry for Node and Bun: the .wasm is read from its file
-// on the first call that needs the core (pkg-config/node-wasm.mjs).
-import install from './registry-api.mjs';
-import { wasmFile } from './node-wasm.mjs';
-
-install(wasmFile(new URL('./mcp_naming_registry_bg.wasm', import.meta.url)));
-export * from './registry-api.mjs';
