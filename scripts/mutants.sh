@@ -12,11 +12,15 @@
 #                                                       one a line: a previous run's missed.txt)
 #   bash scripts/mutants.sh ... --timeout 60            seconds a mutant's tests may take
 #   bash scripts/mutants.sh ... --out DIR               where mutants.out goes (target/mutants)
-#   bash scripts/mutants.sh ... --in-place              mutate this tree, not a copy: no copy of
-#                                                       target/ a run, but leave the tree alone
 #   bash scripts/mutants.sh ... --fast-only             no second pass: missed is what the fast
 #                                                       tests miss (a census, at 6 s a mutant)
 #   bash scripts/mutants.sh ... -- ARGS                 more arguments for cargo mutants
+#
+# Where: a scratch copy of the tree (tracked and untracked files, not ignored ones) at
+# target/mutants-work/tree, mutated in place, building without debug information into
+# target/mutants-work/target. Both paths stay the same from run to run, so the dependencies are
+# built once and a mutant costs only the rebuild of the core crate and its tests; the tree you
+# edit is never touched, and edits made during a run do not reach it.
 #
 # Two passes. The first runs each mutant against the fast tests under cargo-nextest: everything
 # but two slow generators (`properties::fitted_names_pass_and_stay_distinct`, 16 s, which checks
@@ -39,6 +43,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 version=27.1.0
+nextest_version=0.9.143
 files=()
 re=()
 in_diff=""
@@ -47,7 +52,6 @@ out=target/mutants
 smoke=0
 named_only=0
 fast_only=0
-copy=(-j 1 --copy-target=true)
 extra=()
 log() { printf '[mutants] %s\n' "$*" >&2; }
 # exact NAME: a regex that matches exactly that mutant name.
@@ -64,7 +68,6 @@ while [ $# -gt 0 ]; do
     --smoke) smoke=1; shift ;;
     --named) named_only=1; shift ;;
     --fast-only) fast_only=1; shift ;;
-    --in-place) copy=(--in-place); shift ;;
     --) shift; extra=("$@"); break ;;
     -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "mutants.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
@@ -72,12 +75,32 @@ while [ $# -gt 0 ]; do
 done
 
 
-# cargo-mutants from crates.io at the pinned version, once.
+# cargo-mutants and cargo-nextest from crates.io at the pinned versions, once.
 have=$(cargo mutants --version 2>/dev/null | awk '{print $2}' || true)
 if [ "$have" != "$version" ]; then
   log "installing cargo-mutants $version (found: ${have:-none})"
   cargo install cargo-mutants --version "$version" --locked
 fi
+have=$(cargo nextest --version 2>/dev/null | awk 'NR == 1 {print $2}' || true)
+if [ "$have" != "$nextest_version" ]; then
+  log "installing cargo-nextest $nextest_version (found: ${have:-none})"
+  cargo install cargo-nextest --version "$nextest_version" --locked
+fi
+
+# The scratch tree and its target directory (see above). Extracted without the files' times
+# (tar -m): every file is newer than what the last run built, so nothing stale is reused.
+here=$PWD
+work=$here/target/mutants-work
+tree=$work/tree
+export CARGO_TARGET_DIR=$work/target CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
+fresh_tree() {
+  [ "${tree_made:-0}" = 1 ] && return
+  tree_made=1
+  rm -rf "$tree"
+  mkdir -p "$tree"
+  git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -m -xf - -C "$tree"
+}
+case "$out" in /*) ;; *) out=$here/$out ;; esac
 
 if [ "$smoke" = 1 ]; then
   # The three mutants of issue 24 live here (the glob's end check, the fatal codes of
@@ -87,7 +110,7 @@ if [ "$smoke" = 1 ]; then
   re=(-F 'Glob::|check_upstream|suggest\.rs:.*(limit ->| in limit$)')
 fi
 
-args=(-p mcp-naming "${copy[@]}" --no-times --colors=never "${files[@]}")
+args=(-p mcp-naming -d "$tree" --in-place --no-times --colors=never "${files[@]}")
 if [ -n "$in_diff" ]; then
   mkdir -p "$out"
   git diff "$in_diff" -- src/ > "$out/in.diff"
@@ -102,16 +125,9 @@ fi
 # in place).
 export PROPTEST_MAX_SHRINK_ITERS=0 PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
 
-# The fast selection (see above) under nextest, or under cargo test where nextest is missing.
+# The fast selection (see above), under nextest.
 slow=(fitted_names_pass_and_stay_distinct the_index_suggests_what_an_exhaustive_search_suggests)
-if cargo nextest --version >/dev/null 2>&1; then
-  fast_tool=nextest
-  fast_args=(-E "not (test(=${slow[0]}) | test(=${slow[1]}))")
-else
-  log "cargo-nextest not found: the fast tests run under cargo test"
-  fast_tool=cargo
-  fast_args=(--lib --tests -- --skip "${slow[0]}" --skip "${slow[1]}")
-fi
+fast_args=(-E "not (test(=${slow[0]}) | test(=${slow[1]}))")
 
 # The named mutants: FILE, then a sed script that turns the code into the wrong code.
 named=(
@@ -123,15 +139,13 @@ named=(
   src/suggest.rs 's/clamp(1, 6)/clamp(1, 5)/'
 )
 
-# run_named: applies each named mutant in a scratch copy of the tree (tracked and untracked
-# files, not ignored ones), runs the fast tests on it, and fails unless every one is caught. The
-# copy builds into a target directory of its own, kept between runs (cargo names a workspace
-# crate's artifacts alike wherever its sources are, so sharing target/ would mix the two trees).
+# run_named: applies each named mutant in the scratch tree, runs the fast tests on it, and fails
+# unless every one is caught.
 run_named() {
-  local scratch="$out/named/tree" n=0 caught_named=0 i f
+  local scratch="$tree" n=0 caught_named=0 i f
   rm -rf "$out/named"
-  mkdir -p "$scratch"
-  git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$scratch"
+  mkdir -p "$out/named"
+  fresh_tree
   for ((i = 0; i < ${#named[@]}; i += 2)); do
     f=${named[i]}
     n=$((n + 1))
@@ -142,11 +156,7 @@ run_named() {
       return 1
     fi
     local rc=0
-    (cd "$scratch" && if [ "$fast_tool" = nextest ]; then
-      CARGO_TARGET_DIR="$OLDPWD/target/mutants-named" cargo nextest run -p mcp-naming --no-fail-fast "${fast_args[@]}"
-    else
-      CARGO_TARGET_DIR="$OLDPWD/target/mutants-named" cargo test -p mcp-naming "${fast_args[@]}"
-    fi) > "$out/named/$n.log" 2>&1 || rc=$?
+    (cd "$scratch" && cargo nextest run -p mcp-naming --no-fail-fast "${fast_args[@]}") > "$out/named/$n.log" 2>&1 || rc=$?
     cp "$out/named/original" "$scratch/$f"
     if [ "$rc" -eq 0 ]; then
       echo "named mutant $n MISSED: $f: ${named[i + 1]} (log: $out/named/$n.log)"
@@ -170,11 +180,7 @@ named_rc=0
 if [ "$smoke" = 1 ]; then
   run_named || named_rc=1
 fi
-if [ "$fast_tool" = nextest ]; then
-  fast=(--test-tool nextest -- "${fast_args[@]}")
-else
-  fast=(--test-tool cargo -- "${fast_args[@]}")
-fi
+fast=(--test-tool nextest -- "${fast_args[@]}")
 
 # count DIR KIND: lines of DIR/mutants.out/KIND.txt.
 count() { if [ -f "$1/mutants.out/$2.txt" ]; then grep -c . "$1/mutants.out/$2.txt" || true; else echo 0; fi; }
@@ -182,6 +188,7 @@ count() { if [ -f "$1/mutants.out/$2.txt" ]; then grep -c . "$1/mutants.out/$2.t
 rm -rf "$out/fast" "$out/full"
 mkdir -p "$out"
 log "pass 1: every mutant against the fast tests (log: $out/fast/mutants.out)"
+fresh_tree
 rc=0
 cargo mutants "${args[@]}" "${re[@]}" ${timeout:+--timeout "$timeout"} -o "$out/fast" "${extra[@]}" "${fast[@]}" || rc=$?
 # 0: all caught; 2: some missed; 3: some timed out; 4: the unmutated tree fails its tests.
