@@ -2,13 +2,12 @@
 # Runs every suite: formatting and lints, native Rust tests, a mutation testing smoke run, the
 # package build and its size, wasm-bindgen-test in Node and headless Chromium, node --test (ESM,
 # CommonJS, SDK agreement, workerd through Miniflare, Chromium through playwright-core, hostile
-# input, size), the gateway
-# example in front of real servers, the official MCP conformance suite directly and through the
-# gateway, the registry Worker and the agent registry in workerd, the peers' own code, the
-# compatibility matrix (bundlers and runtimes), a fuzz smoke run, the command line from the packed
-# tarball, the TypeScript consumer, and publishing both packages as a dry run. Every suite runs
-# even when an earlier one fails (but for setup and the package build, which the rest need); the
-# closing line counts what passed and failed.
+# input, size), the gateway example in front of real servers, the official MCP conformance suite
+# directly and through the gateway, the registry Worker and the agent registry in workerd, the
+# peers' own code, the compatibility matrix (bundlers and runtimes), a fuzz smoke run, the command
+# line from the packed tarball, the TypeScript consumer, and publishing both packages as a dry run.
+# Every suite runs even when an earlier one fails (but for setup and the package build, which the
+# rest need); the closing line counts what passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0
