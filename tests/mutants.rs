@@ -862,3 +862,19 @@ fn a_parse_needs_a_tool_part_after_the_separator() {
         assert_eq!(route_err(&r, name).0, "unknown_tool", "{name}");
     }
 }
+
+// router/header.rs, is_sentinel (`PREFIX.len() + SUFFIX.len()` into `-`): `=?base64?=` is ten
+// characters, shorter than the sentinel's two ends together (whose `?` it shares), so it is a
+// plain name: sent as it is and read back as it is, never decoded.
+#[test]
+fn a_name_that_only_overlaps_the_sentinel_rides_as_it_is() {
+    use mcp_naming::router::{decode_name_header, encode_name_header, is_header_safe};
+    for name in ["=?base64?=", "=?base64?"] {
+        assert!(is_header_safe(name), "{name}");
+        assert_eq!(encode_name_header(name), name);
+        assert_eq!(decode_name_header(name).unwrap(), name);
+    }
+    // The shortest sentinel, an empty payload, is the empty name.
+    assert!(!is_header_safe("=?base64??="));
+    assert_eq!(decode_name_header("=?base64??=").unwrap(), "");
+}
