@@ -879,14 +879,15 @@ fn a_name_that_only_overlaps_the_sentinel_rides_as_it_is() {
     assert_eq!(decode_name_header("=?base64??=").unwrap(), "");
 }
 
-// router/header.rs, decode (`len % 4 != 0 || padding > 2` into `&&`): the payload is standard
-// Base64, padded: a length that is not a multiple of 4 (even one that would decode, `YQ` for
-// `a`) and more than two `=` are refused.
+// router/header.rs, decode (`len % 4 != 0 || padding > 2` into `&&`; `payload - body` into
+// `/`): the payload is standard Base64, padded: a length that is not a multiple of 4 (even one
+// that would decode, `YQ` for `a`) and more than two `=` (`YWJj====`, `abc` padded twice over)
+// are refused.
 #[test]
 fn a_header_payload_must_be_padded_base64() {
     use mcp_naming::router::decode_name_header;
     assert_eq!(decode_name_header("=?base64?YQ==?=").unwrap(), "a");
-    for header in ["=?base64?YQ?=", "=?base64?YQ=?=", "=?base64?====?=", "=?base64?Y===?="] {
+    for header in ["=?base64?YQ?=", "=?base64?YQ=?=", "=?base64?====?=", "=?base64?Y===?=", "=?base64?YWJj====?="] {
         let e = decode_name_header(header).unwrap_err();
         assert_eq!(e.code.as_str(), "invalid_header", "{header}");
         assert!(e.message.ends_with("the Base64 payload's length is not a multiple of 4"), "{header}: {}", e.message);
