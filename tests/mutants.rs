@@ -893,3 +893,31 @@ fn a_header_payload_must_be_padded_base64() {
         assert!(e.message.ends_with("the Base64 payload's length is not a multiple of 4"), "{header}: {}", e.message);
     }
 }
+
+// router/ui.rs, with_uris (the guard `key == "ui"` replaced by `true`): only MCP Apps' own
+// members are rewritten; another `_meta` member that happens to hold a `resourceUri` passes to
+// the client as the upstream wrote it.
+#[test]
+fn only_the_ui_members_of_meta_are_rewritten() {
+    use mcp_naming::router::{Gateway, OnInvalid};
+    let j = |v: Value| -> mcp_naming::Json { serde_json::from_value(v).unwrap() };
+    let ui = "ui://get-time/mcp-app.html";
+    let mut g =
+        Gateway::from_json(&j(json!({ "style": "claude", "servers": [{ "name": "vanilla" }, { "name": "react" }] })))
+            .unwrap();
+    for server in ["vanilla", "react"] {
+        let meta = json!({ "ui": { "resourceUri": ui }, "io.example/card": { "resourceUri": ui } });
+        g.expose_tools(server, &j(json!({ "tools": [{ "name": "get-time", "_meta": meta }] })), OnInvalid::Throw)
+            .unwrap();
+        g.expose_resources(server, &j(json!({ "resources": [{ "uri": ui, "name": "UI" }] })), OnInvalid::Throw)
+            .unwrap();
+    }
+    let list = serde_json::to_value(g.list_tools(None, None).unwrap()).unwrap();
+    let tools = list["tools"].as_array().unwrap();
+    let shown: Vec<&str> = tools.iter().map(|t| t["_meta"]["ui"]["resourceUri"].as_str().unwrap()).collect();
+    assert_eq!(shown.len(), 2);
+    assert_ne!(shown[0], shown[1], "each server's UI is a URI of its own");
+    for t in tools {
+        assert_eq!(t["_meta"]["io.example/card"], json!({ "resourceUri": ui }), "{t}");
+    }
+}
