@@ -93,6 +93,13 @@ here=$PWD
 work=$here/target/mutants-work
 tree=$work/tree
 export CARGO_TARGET_DIR=$work/target CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
+# One run at a time: two would mutate the same scratch tree.
+mkdir -p "$work"
+exec 9> "$work/lock"
+if ! flock -n 9; then
+  echo "mutants.sh: another run is using $work; wait for it to finish" >&2
+  exit 75
+fi
 fresh_tree() {
   [ "${tree_made:-0}" = 1 ] && return
   tree_made=1
