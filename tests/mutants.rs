@@ -921,3 +921,38 @@ fn only_the_ui_members_of_meta_are_rewritten() {
         assert_eq!(t["_meta"]["io.example/card"], json!({ "resourceUri": ui }), "{t}");
     }
 }
+
+// compile, check_overrides, the style's length (`name.len() > max` into `==` / `>=`): a
+// `tools` entry may name a tool with exactly as many characters as the style allows (64 for
+// `agent`), not one more.
+#[test]
+fn an_override_name_may_reach_the_style_length() {
+    let at = format!("a__{}", "x".repeat(61));
+    let over = format!("a__{}", "x".repeat(62));
+    let mut r = accepted(
+        json!({ "style": "agent", "servers": [{ "name": "a" }], "tools": [{ "server": "a", "tool": "t", "name": at }] }),
+    );
+    assert_eq!(r.expose("a", &["t"]).unwrap()[0].name, at);
+    assert_eq!(
+        config_errors(
+            json!({ "style": "agent", "servers": [{ "name": "a" }], "tools": [{ "server": "a", "tool": "t", "name": over }] })
+        ),
+        [format!("tools[0].name: \"{over}\" is longer than the style's 64 characters")]
+    );
+}
+
+// compile, check_overrides, aliases (`old == name` into `!=`): a `tools` entry may not take a
+// name an alias answers to; any other name is free while aliases exist.
+#[test]
+fn an_override_name_may_not_be_an_alias() {
+    let config = |name: &str| {
+        json!({
+            "style": "agent", "servers": [{ "name": "a" }], "aliases": { "a__old": "a__tt" },
+            "tools": [{ "server": "a", "tool": "u", "name": name }]
+        })
+    };
+    let mut r = accepted(config("a__new"));
+    let names: Vec<String> = r.expose("a", &["tt", "u"]).unwrap().into_iter().map(|t| t.name).collect();
+    assert_eq!(names, ["a__tt", "a__new"]);
+    assert_eq!(config_errors(config("a__old")), ["tools[0].name: \"a__old\" is an alias: retire the alias first"]);
+}
