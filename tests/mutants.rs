@@ -956,3 +956,27 @@ fn an_override_name_may_not_be_an_alias() {
     assert_eq!(names, ["a__tt", "a__new"]);
     assert_eq!(config_errors(config("a__old")), ["tools[0].name: \"a__old\" is an alias: retire the alias first"]);
 }
+
+// router/mcp.rs, call_tool_text (its body, each arm, the guard on "did you mean"): the text of a
+// `tools/call` error result says the suggestions once, in words, whatever the error.
+#[test]
+fn a_call_tool_error_text_says_its_suggestions_once() {
+    use mcp_naming::router::call_tool_text;
+    use mcp_naming::{parse, Code, Convention, Error, Options, Span};
+    let mut r = accepted(json!({ "style": "claude", "servers": [{ "name": "memory" }] }));
+    r.expose("memory", &["read_graph"]).unwrap();
+    // The router's own message already names them.
+    let e = r.route("memory__read_grap").unwrap_err();
+    assert_eq!(call_tool_text(&e), "Unknown tool: memory__read_grap; did you mean memory__read_graph?");
+    // None to give: the message alone.
+    let e = r.route("zzz").unwrap_err();
+    assert!(e.suggestions.is_empty());
+    assert_eq!(call_tool_text(&e), e.message);
+    // One, from an error whose message does not name it.
+    let e = parse("Get User", Convention::Mcp, &Options::default()).unwrap_err();
+    assert_eq!(call_tool_text(&e), format!("{} Did you mean \"Get_User\"?", e.message));
+    // Several.
+    let mut e = Error::new(Code::UnknownTool, Span::default(), "No such tool.");
+    e.suggestions = vec!["a".into(), "b".into()];
+    assert_eq!(call_tool_text(&e), "No such tool. Did you mean one of \"a\", \"b\"?");
+}
