@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Runs every suite: formatting and lints, native Rust tests, the package build and its size,
-# wasm-bindgen-test in Node and headless Chromium, node --test (ESM, CommonJS, SDK agreement,
-# workerd through Miniflare, Chromium through playwright-core, hostile input, size), the gateway
-# example in front of real servers, the official MCP conformance suite directly and through the
-# gateway, the registry Worker and the agent registry in workerd, the peers' own code, the
-# compatibility matrix (bundlers and runtimes), a fuzz smoke run, the command line from the packed
-# tarball, the TypeScript consumer, and publishing both packages as a dry run. Every suite runs
-# even when an earlier one fails (but for setup and the package build, which the rest need); the
-# closing line counts what passed and failed.
+# Runs every suite: formatting and lints, native Rust tests, a mutation testing smoke run, the
+# package build and its size, wasm-bindgen-test in Node and headless Chromium, node --test (ESM,
+# CommonJS, SDK agreement, workerd through Miniflare, Chromium through playwright-core, hostile
+# input, size), the gateway example in front of real servers, the official MCP conformance suite
+# directly and through the gateway, the registry Worker and the agent registry in workerd, the
+# peers' own code, the compatibility matrix (bundlers and runtimes), a fuzz smoke run, the command
+# line from the packed tarball, the TypeScript consumer, and publishing both packages as a dry run.
+# Every suite runs even when an earlier one fails (but for setup and the package build, which the
+# rest need); the closing line counts what passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0
@@ -152,6 +152,8 @@ publish_npm() {
 required "setup" bash scripts/setup.sh --browser
 suite "cargo fmt --check, clippy (native and wasm32), cargo doc" lint
 suite "cargo test (native: unit, conformance tables, properties, doctests)" cargo test
+suite "mutation testing smoke (cargo-mutants: the mutants that once survived cargo test, and their code)" \
+  bash scripts/mutants.sh --smoke
 required "build pkg/" bash scripts/build.sh
 suite "wasm-bindgen-test in Node" cargo test -p mcp-naming-wasm --lib --target wasm32-unknown-unknown
 suite "wasm-bindgen-test in headless Chromium" env WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \

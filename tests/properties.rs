@@ -1,6 +1,8 @@
-//! Properties over generated input: round trips, valid suggestions, fitted names, no panics.
+//! Properties over generated input: round trips, valid suggestions, fitted names, no panics, and
+//! the router's glob matcher held to a regex built from the pattern.
 #![cfg(not(target_arch = "wasm32"))]
 
+use mcp_naming::router::Glob;
 use mcp_naming::{fit_all, Provider};
 use mcp_naming::{format_resource_uri, parse_resource_uri, validate_resource_uri};
 use mcp_naming::{format_with, is_valid, validate, Convention, Options};
@@ -164,4 +166,84 @@ fn huge_input_is_rejected_by_length() {
         assert_eq!(r.errors[0].code.as_str(), "too_long");
         assert!(r.errors[0].message.contains("more than"));
     }
+}
+
+/// Patterns of `enabled` / `disabled` over a small alphabet (so that pieces repeat, overlap and
+/// recur in names), with runs of `*`; `é` is two bytes, `😀` four.
+fn glob_pattern() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(vec!['a', 'a', 'b', '_', 'é', '*', '*', '*']), 0..9)
+        .prop_map(|v| v.into_iter().collect())
+}
+
+fn glob_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(vec!['a', 'a', 'b', '_', 'é', '😀']), 0..7)
+        .prop_map(|v| v.into_iter().collect())
+}
+
+/// A name that the pattern may match: each `*` filled with a generated run, each other
+/// character kept, then (one time in three) one character changed, dropped or added.
+fn glob_name_for(pattern: &str) -> impl Strategy<Value = String> {
+    let stars = pattern.matches('*').count();
+    let pattern = pattern.to_string();
+    (prop::collection::vec(glob_text(), stars), 0..3usize, any::<prop::sample::Index>(), glob_text()).prop_map(
+        move |(fills, change, at, extra)| {
+            let mut fills = fills.into_iter();
+            let mut name: Vec<char> = Vec::new();
+            for c in pattern.chars() {
+                match c {
+                    '*' => name.extend(fills.next().unwrap_or_default().chars()),
+                    c => name.push(c),
+                }
+            }
+            if change == 0 {
+                let i = at.index(name.len() + 1);
+                match (name.len() > i, extra.chars().next()) {
+                    (true, Some(c)) => name[i] = c,
+                    (true, None) => drop(name.remove(i)),
+                    (false, Some(c)) => name.insert(i, c),
+                    (false, None) => {}
+                }
+            }
+            name.into_iter().collect()
+        },
+    )
+}
+
+/// The oracle: `*` as `.*` (any run, empty too), every other character literal, the whole name.
+fn glob_oracle(pattern: &str) -> regex_lite::Regex {
+    let mut re = String::from("^(?s:");
+    for c in pattern.chars() {
+        match c {
+            '*' => re.push_str(".*"),
+            c => re.push_str(&regex_lite::escape(&c.to_string())),
+        }
+    }
+    re.push_str(")$");
+    regex_lite::Regex::new(&re).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// `enabled` / `disabled` decide access: the matcher says yes exactly when the regex does,
+    /// for names built to match (or nearly) and for arbitrary ones.
+    #[test]
+    fn glob_matches_exactly_what_its_regex_matches(
+        (pattern, near) in glob_pattern().prop_flat_map(|p| (Just(p.clone()), glob_name_for(&p))),
+        any_name in glob_text(),
+    ) {
+        let glob = Glob::new(&pattern);
+        let oracle = glob_oracle(&pattern);
+        for name in [&near, &any_name] {
+            prop_assert_eq!(glob.matches(name), oracle.is_match(name), "pattern {:?}, name {:?}", pattern, name);
+        }
+    }
+}
+
+#[test]
+fn glob_oracle_reads_stars_and_literals() {
+    // The oracle itself, on cases whose answer is known by hand.
+    assert!(glob_oracle("a*c").is_match("abbc") && !glob_oracle("a*c").is_match("acb"));
+    assert!(glob_oracle("").is_match("") && !glob_oracle("").is_match("a"));
+    assert!(glob_oracle("*.*").is_match("a.b") && !glob_oracle("a.c").is_match("abc"));
 }

@@ -475,3 +475,127 @@ impl Table {
         Some((id, text))
     }
 }
+
+#[cfg(test)]
+mod hash_tests {
+    use super::{hash, Prehashed};
+    use std::hash::Hasher;
+
+    /// The keys are FNV-1a 64 (the reference vectors of its specification); a constant or a
+    /// weaker mix would still answer right, through the confirming comparison, but in time
+    /// linear in the table.
+    #[test]
+    fn keys_are_fnv1a_64() {
+        assert_eq!(hash(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(hash("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(hash("foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    /// Ids and hashes as map keys: ids spread by Fibonacci hashing, bytes by rotate-and-xor.
+    #[test]
+    fn prehashed_spreads_ids_and_mixes_bytes() {
+        let of_u64 = |n: u64| {
+            let mut h = Prehashed::default();
+            h.write_u64(n);
+            h.finish()
+        };
+        assert_eq!(of_u64(1), 0x9e37_79b9_7f4a_7c15);
+        assert_eq!(of_u64(2), 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(2));
+        let mut h = Prehashed::default();
+        h.write(&[0xff, 1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(h.finish(), 0xff01_0203_0405_0607);
+        // The ninth byte meets the first, rotated round: xor, not or (0xff) nor and (0x0f).
+        h.write(&[0x0f]);
+        assert_eq!(h.finish(), 0x0102_0304_0506_07f0);
+    }
+}
+
+#[cfg(test)]
+mod replace_tests {
+    use super::{Entry, Table};
+
+    fn entry(name: &str) -> Entry {
+        Entry::new(name, name, None, 0, 0, [true, true, true, false])
+    }
+
+    fn none(_: &Entry) -> Option<&str> {
+        None
+    }
+
+    fn ids(t: &Table) -> Vec<u32> {
+        t.segments[0].clone()
+    }
+
+    /// A list given again keeps the ids of the names it lists again (and their place in the
+    /// indexes); a new name gets a new id; a name gone is `removed`, and leaves it when listed
+    /// again.
+    #[test]
+    fn names_listed_again_keep_their_ids() {
+        let mut t = Table::new(1, 1);
+        t.replace(0, vec![entry("a"), entry("b")], &none);
+        let first = ids(&t);
+        let old = t.replace(0, vec![entry("b"), entry("c"), entry("a")], &none);
+        let second = ids(&t);
+        assert_eq!((second[0], second[2]), (first[1], first[0]), "b and a keep theirs");
+        assert!(!first.contains(&second[1]), "c is new");
+        assert_eq!(old.len(), 2);
+        assert!(t.removed.is_empty());
+        t.replace(0, vec![entry("c")], &none);
+        let mut removed: Vec<&str> = t.removed.keys().map(|k| &**k).collect();
+        removed.sort_unstable();
+        assert_eq!(removed, ["a", "b"]);
+        t.replace(0, vec![entry("a"), entry("c")], &none);
+        assert_eq!(t.removed.keys().map(|k| &**k).collect::<Vec<_>>(), ["b"]);
+    }
+
+    /// Ids of entries gone are freed once the suggestion index has dropped them (`maintain`,
+    /// which drops them in bulk past 4,096 stale postings), so a server that keeps listing new
+    /// names does not grow the table without bound.
+    #[test]
+    fn ids_of_entries_gone_are_reused() {
+        let mut t = Table::new(1, 1);
+        let rounds = 10_000;
+        for round in 0..rounds {
+            t.replace(0, vec![entry(&format!("tool_{round}")), entry("kept")], &none);
+            // A miss brings the index up to date, as a routing error does.
+            t.candidates("tool_x", 1, &none, |_| {});
+            t.maintain();
+        }
+        assert!(t.slab.len() < rounds / 2, "{} slots for 2 live entries", t.slab.len());
+        let live: Vec<&str> = t.segment(0).map(|(_, e)| e.name()).collect();
+        assert_eq!(live, [format!("tool_{}", rounds - 1).as_str(), "kept"]);
+    }
+
+    /// Without misses, entries waiting for the suggestion index are kept to those still
+    /// waiting: tools turned off and on again and again do not grow the list, and the tools that
+    /// wait all along are still found by the next miss.
+    #[test]
+    fn waiting_entries_stay_bounded_without_misses() {
+        let mut t = Table::new(1, 1);
+        for round in 0..3000 {
+            let on = round % 2 == 0;
+            let mut entries: Vec<Entry> = ["a", "b"].map(entry).into();
+            entries.extend(["w", "x", "y", "z"].map(|n| Entry::new(n, n, None, 0, 0, [on, true, true, false])));
+            t.replace(0, entries, &none);
+            t.maintain();
+        }
+        let pending = t.suggest.get_mut().unwrap().pending.len();
+        assert!(pending <= 1024 + 2 * t.slab.len(), "{pending} waiting for {} slots", t.slab.len());
+        for name in ["a", "b"] {
+            let mut found = Vec::new();
+            t.candidates(name, 0, &none, |f| found.extend(t.form(f, &none).map(|(_, text)| text.to_string())));
+            assert_eq!(found, [name]);
+        }
+    }
+
+    /// A name listed twice (a peer lists both, calls go to the last) and then once is still
+    /// listed: not `removed`.
+    #[test]
+    fn a_duplicate_listed_once_is_not_removed() {
+        let mut t = Table::new(1, 1);
+        t.replace(0, vec![entry("a"), entry("a")], &none);
+        t.replace(0, vec![entry("a")], &none);
+        assert!(t.removed.is_empty(), "{:?}", t.removed);
+        assert_eq!(t.segment(0).map(|(_, e)| e.name()).collect::<Vec<_>>(), ["a"]);
+    }
+}
