@@ -340,7 +340,7 @@ fn call_tool_maps_to_the_tool_it_names() {
         ),
         (
             r#"{ "name": "search_tools", "arguments": {} }"#,
-            "\"search_tools\" is answered by the gateway itself (discovery): see Gateway::discovery_result",
+            "\"search_tools\" is answered by the gateway itself (discovery), not by an upstream",
         ),
     ] {
         let e = fails(params);
