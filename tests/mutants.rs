@@ -1056,3 +1056,14 @@ fn a_rewritten_tools_list_keeps_the_other_members() {
         json!({ "nextCursor": "c2", "tools": [{ "name": "a__t", "description": "d" }], "_meta": { "k": 1 } })
     );
 }
+
+// router/mcp.rs, Gateway::map_complete (the guard `params.as_object().is_none()` replaced by
+// `false`): params that are not an object are named as such, not as missing a `ref`.
+#[test]
+fn completion_params_that_are_no_object_are_named() {
+    let g = gateway(json!({ "style": "claude", "servers": [{ "name": "a" }] }));
+    let message = |p: Value| g.map_complete(&js(p)).unwrap_err().message;
+    assert_eq!(message(json!(5)), "params must be an object, got a number");
+    assert_eq!(message(json!([])), "params must be an object, got an array");
+    assert_eq!(message(json!({})), "params.ref is missing");
+}
