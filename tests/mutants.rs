@@ -1067,3 +1067,63 @@ fn completion_params_that_are_no_object_are_named() {
     assert_eq!(message(json!([])), "params must be an object, got an array");
     assert_eq!(message(json!({})), "params.ref is missing");
 }
+
+// router/resources.rs, UriKind::noun (replaced by "" or "xyzzy"): a refused URI is named as a
+// resource or as a template.
+#[test]
+fn a_refused_uri_says_whether_it_is_a_resource_or_a_template() {
+    use mcp_naming::router::OnInvalid;
+    let mut g = gateway(json!({ "style": "claude", "servers": [{ "name": "a" }] }));
+    let e =
+        g.expose_resources("a", &js(json!({ "resources": [{ "uri": "no-scheme", "name": "x" }] })), OnInvalid::Throw);
+    assert_eq!(e.unwrap_err().message, "server \"a\" resource \"no-scheme\" is not an absolute URI (scheme:...)");
+    let e = g.expose_resource_templates(
+        "a",
+        &js(json!({ "resourceTemplates": [{ "uriTemplate": "{path}", "name": "x" }] })),
+        OnInvalid::Throw,
+    );
+    assert_eq!(e.unwrap_err().message, "server \"a\" template \"{path}\" is not an absolute URI (scheme:...)");
+}
+
+// router/mcp.rs, Gateway::expose_resource (`!any(name == exposed)`: `!` deleted, `==` into
+// `!=`): a URI exposed one at a time (a link from a result) joins the resource list once, beside
+// the listed ones.
+#[test]
+fn a_resource_exposed_alone_joins_the_list_once() {
+    use mcp_naming::router::OnInvalid;
+    let mut g = gateway(json!({ "style": "claude", "servers": [{ "name": "a" }] }));
+    g.expose_resources("a", &js(json!({ "resources": [{ "uri": "file:///one", "name": "one" }] })), OnInvalid::Throw)
+        .unwrap();
+    for _ in 0..2 {
+        assert_eq!(g.expose_resource("a", "file:///two").unwrap(), "file:///two");
+        let list = serde_json::to_value(g.list_resources(None, None).unwrap()).unwrap();
+        let uris: Vec<&str> =
+            list["resources"].as_array().unwrap().iter().map(|r| r["uri"].as_str().unwrap()).collect();
+        assert_eq!(uris, ["file:///one", "file:///two"]);
+    }
+}
+
+// router/mcp.rs, Gateway::rewrite_result (the arm for `contents` deleted): a `resources/read`
+// result's `contents[].uri` is the URI the client reads back through the gateway.
+#[test]
+fn read_contents_carry_the_uri_the_client_knows() {
+    use mcp_naming::router::OnInvalid;
+    let ui = "ui://get-time/mcp-app.html";
+    let mut g = gateway(json!({ "style": "claude", "servers": [{ "name": "vanilla" }, { "name": "react" }] }));
+    for server in ["vanilla", "react"] {
+        g.expose_resources(server, &js(json!({ "resources": [{ "uri": ui, "name": "UI" }] })), OnInvalid::Throw)
+            .unwrap();
+    }
+    let list = serde_json::to_value(g.list_resources(None, None).unwrap()).unwrap();
+    let shown: Vec<&str> = list["resources"].as_array().unwrap().iter().map(|r| r["uri"].as_str().unwrap()).collect();
+    assert_eq!(shown.len(), 2);
+    for (server, uri) in ["vanilla", "react"].iter().zip(&shown) {
+        let out = g.rewrite_result(server, &js(json!({ "contents": [{ "uri": ui, "text": "<html>" }] }))).unwrap();
+        assert_eq!(
+            serde_json::to_value(out).unwrap(),
+            json!({ "contents": [{ "uri": uri, "text": "<html>" }] }),
+            "{server}"
+        );
+    }
+    assert_ne!(shown[0], shown[1]);
+}
