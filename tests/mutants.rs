@@ -1127,3 +1127,52 @@ fn read_contents_carry_the_uri_the_client_knows() {
     }
     assert_ne!(shown[0], shown[1]);
 }
+
+// router/resources.rs, PeerUris::rewrite (FastMCP's guard: server named, scheme without `:`)
+// and PeerUris::unrewrite (its body, FastMCP's unnamed server, each peer's server check): a
+// peer style's template expansion reads back from the server that listed the template, with
+// the URI that server knows; FastMCP leaves URIs of an unnamed server, and schemes with `:`,
+// as they are.
+#[test]
+fn peer_template_expansions_read_back_from_their_server() {
+    use mcp_naming::router::OnInvalid;
+    let templates = js(json!({ "resourceTemplates": [
+        { "uriTemplate": "file:///{path}", "name": "f" },
+        { "uriTemplate": "ui://app/{name}", "name": "u" }
+    ] }));
+    for style in ["fastmcp", "envoy-ai-gateway", "1mcp", "agentgateway"] {
+        let mut g = gateway(json!({ "style": style, "servers": [{ "name": "alpha" }, { "name": "beta" }] }));
+        for server in ["alpha", "beta"] {
+            let exposed = g.expose_resource_templates(server, &templates, OnInvalid::Throw).unwrap().exposed;
+            assert_eq!(exposed.len(), 2, "{style}");
+            for t in exposed {
+                let expand = |u: &str| u.replace("{path}", "a").replace("{name}", "x");
+                let read = g.map_read_resource(&js(json!({ "uri": expand(&t.uri) })), None).unwrap();
+                assert_eq!(
+                    (read.server, serde_json::to_value(&read.params).unwrap()["uri"].clone()),
+                    (server.to_string(), json!(expand(&t.upstream))),
+                    "{style}: {}",
+                    t.uri
+                );
+                assert_ne!(t.uri, t.upstream, "{style}");
+            }
+        }
+    }
+    // FastMCP: a scheme with `:` is not namespaced, so two servers cannot share it.
+    let mut g = gateway(json!({ "style": "fastmcp", "servers": [{ "name": "alpha" }, { "name": "beta" }] }));
+    let urn = js(json!({ "resourceTemplates": [{ "uriTemplate": "urn:isbn://{n}", "name": "n" }] }));
+    let exposed = g.expose_resource_templates("alpha", &urn, OnInvalid::Throw).unwrap().exposed;
+    assert_eq!(exposed[0].uri, "urn:isbn://{n}");
+    assert!(g.expose_resource_templates("beta", &urn, OnInvalid::Throw).is_err());
+    // FastMCP: a server mounted without a namespace keeps its URIs.
+    let mut g = gateway(json!({ "style": "fastmcp", "servers": [{ "name": "" }] }));
+    let exposed = g.expose_resource_templates("", &templates, OnInvalid::Throw).unwrap().exposed;
+    assert_eq!(exposed.iter().map(|t| t.uri.as_str()).collect::<Vec<_>>(), ["file:///{path}", "ui://app/{name}"]);
+    for uri in ["ui://app/x", "file:///a"] {
+        let read = g.map_read_resource(&js(json!({ "uri": uri })), None).unwrap();
+        assert_eq!(
+            (read.server, serde_json::to_value(&read.params).unwrap()["uri"].clone()),
+            (String::new(), json!(uri))
+        );
+    }
+}
