@@ -1176,3 +1176,39 @@ fn peer_template_expansions_read_back_from_their_server() {
         );
     }
 }
+
+// router/resources.rs, Resources::link (the guard `taken_by_other && !is_fetchable` replaced by
+// `false`, its `!` deleted) and Resources::remember (`!contains_key` without `!`, `len >=
+// MAX_LINKS` into `<`): a link in a tool result reads back from the server that returned it:
+// rewritten when another server lists the same URI, as it is otherwise; every link is
+// remembered, up to 10,000, the oldest forgotten first.
+#[test]
+fn links_in_results_read_back_from_their_server() {
+    use mcp_naming::router::OnInvalid;
+    let mut g = gateway(json!({ "style": "claude", "servers": [{ "name": "a" }, { "name": "b" }] }));
+    g.expose_resources("a", &js(json!({ "resources": [{ "uri": "mem://notes", "name": "notes" }] })), OnInvalid::Throw)
+        .unwrap();
+    let link = |g: &mut mcp_naming::router::Gateway, uri: &str| -> String {
+        let result = js(json!({ "content": [{ "type": "resource_link", "uri": uri, "name": "n" }] }));
+        let out = serde_json::to_value(g.rewrite_result("b", &result).unwrap()).unwrap();
+        out["content"][0]["uri"].as_str().unwrap().to_string()
+    };
+    let read = |g: &mcp_naming::router::Gateway, uri: &str| {
+        g.map_read_resource(&js(json!({ "uri": uri })), None)
+            .map(|m| {
+                (m.server.to_string(), serde_json::to_value(&m.params).unwrap()["uri"].as_str().unwrap().to_string())
+            })
+            .map_err(|e| e.code.as_str().to_string())
+    };
+    let shown = link(&mut g, "mem://notes");
+    assert_ne!(shown, "mem://notes");
+    assert_eq!(read(&g, &shown), Ok(("b".into(), "mem://notes".into())));
+    assert_eq!(read(&g, "mem://notes"), Ok(("a".into(), "mem://notes".into())));
+    for i in 0..=10_000 {
+        assert_eq!(link(&mut g, &format!("mem://l{i}")), format!("mem://l{i}"));
+    }
+    assert_eq!(read(&g, "mem://l0"), Err("unknown_resource".into()));
+    for i in [1, 9_999, 10_000] {
+        assert_eq!(read(&g, &format!("mem://l{i}")), Ok(("b".into(), format!("mem://l{i}"))), "{i}");
+    }
+}
