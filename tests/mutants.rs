@@ -1212,3 +1212,16 @@ fn links_in_results_read_back_from_their_server() {
         assert_eq!(read(&g, &format!("mem://l{i}")), Ok(("b".into(), format!("mem://l{i}"))), "{i}");
     }
 }
+
+// router/resources.rs, Resources::unknown (`!suggestions.is_empty()` without `!`): an unknown
+// resource's message names the close URIs when there are some, and only then.
+#[test]
+fn an_unknown_resource_names_close_uris_only_when_there_are_some() {
+    use mcp_naming::router::OnInvalid;
+    let mut g = gateway(json!({ "style": "claude", "servers": [{ "name": "a" }] }));
+    g.expose_resources("a", &js(json!({ "resources": [{ "uri": "mem://notes", "name": "notes" }] })), OnInvalid::Throw)
+        .unwrap();
+    let message = |uri: &str| g.map_read_resource(&js(json!({ "uri": uri })), None).unwrap_err().message;
+    assert_eq!(message("mem://note"), "Unknown resource: mem://note; did you mean mem://notes?");
+    assert_eq!(message("zzzzzzzzzzzzzzzzzzzzzz"), "Unknown resource: zzzzzzzzzzzzzzzzzzzzzz");
+}
