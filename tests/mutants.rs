@@ -1225,3 +1225,23 @@ fn an_unknown_resource_names_close_uris_only_when_there_are_some() {
     assert_eq!(message("mem://note"), "Unknown resource: mem://note; did you mean mem://notes?");
     assert_eq!(message("zzzzzzzzzzzzzzzzzzzzzz"), "Unknown resource: zzzzzzzzzzzzzzzzzzzzzz");
 }
+
+// router/resources.rs, Router::expose_uris (`kind == Template` into `!=`): a template must be a
+// well-formed URI template; a resource's URI is not read as one.
+#[test]
+fn only_templates_are_held_to_the_template_grammar() {
+    use mcp_naming::router::OnInvalid;
+    let mut g = gateway(json!({ "style": "claude", "servers": [{ "name": "a" }] }));
+    let e = g.expose_resource_templates(
+        "a",
+        &js(json!({ "resourceTemplates": [{ "uriTemplate": "file:///{path", "name": "t" }] })),
+        OnInvalid::Throw,
+    );
+    assert_eq!(e.unwrap_err().code.as_str(), "invalid_argument");
+    let e = g.expose_resources(
+        "a",
+        &js(json!({ "resources": [{ "uri": "file:///{path", "name": "r" }] })),
+        OnInvalid::Throw,
+    );
+    assert_eq!(e.unwrap().exposed[0].uri, "file:///{path");
+}
