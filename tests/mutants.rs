@@ -1245,3 +1245,16 @@ fn only_templates_are_held_to_the_template_grammar() {
     );
     assert_eq!(e.unwrap().exposed[0].uri, "file:///{path");
 }
+
+// router/resources.rs, Router::expose_uris (`listed before || exposed alike` into `&&`): two
+// URIs of one list that a peer style writes alike (1MCP trims them) are one URI listed twice.
+#[test]
+fn two_uris_written_alike_are_listed_twice() {
+    use mcp_naming::router::OnInvalid;
+    let mut g = gateway(json!({ "style": "1mcp", "servers": [{ "name": "a" }] }));
+    let list = js(json!({ "resources": [{ "uri": "mem://x", "name": "x" }, { "uri": "mem://x ", "name": "y" }] }));
+    let e = g.expose_resources("a", &list, OnInvalid::Skip).unwrap();
+    assert_eq!(e.exposed.iter().map(|r| r.uri.as_str()).collect::<Vec<_>>(), ["a_1mcp_mem://x"]);
+    assert_eq!(e.skipped.len(), 1, "{:?}", e.skipped);
+    assert_eq!(e.skipped[0].message, "server \"a\" resource \"mem://x \" is listed twice");
+}
