@@ -1258,3 +1258,22 @@ fn two_uris_written_alike_are_listed_twice() {
     assert_eq!(e.skipped.len(), 1, "{:?}", e.skipped);
     assert_eq!(e.skipped[0].message, "server \"a\" resource \"mem://x \" is listed twice");
 }
+
+// router/resources.rs, Resources::link (`t.uri != t.upstream` into `==`): a link that expands
+// one of its server's templates, a template no other server shares, stays as it is and reads
+// back from that server.
+#[test]
+fn a_link_under_an_own_template_stays_as_it_is() {
+    use mcp_naming::router::OnInvalid;
+    let mut g = gateway(json!({ "style": "claude", "servers": [{ "name": "a" }, { "name": "b" }] }));
+    let templates = js(json!({ "resourceTemplates": [{ "uriTemplate": "mem://{id}", "name": "m" }] }));
+    g.expose_resource_templates("b", &templates, OnInvalid::Throw).unwrap();
+    let result = js(json!({ "content": [{ "type": "resource_link", "uri": "mem://42", "name": "n" }] }));
+    let out = serde_json::to_value(g.rewrite_result("b", &result).unwrap()).unwrap();
+    assert_eq!(out["content"][0]["uri"], "mem://42");
+    let read = g.map_read_resource(&js(json!({ "uri": "mem://42" })), None).unwrap();
+    assert_eq!(
+        (read.server, serde_json::to_value(&read.params).unwrap()["uri"].clone()),
+        ("b".to_string(), json!("mem://42"))
+    );
+}
