@@ -1277,3 +1277,16 @@ fn a_link_under_an_own_template_stays_as_it_is() {
         ("b".to_string(), json!("mem://42"))
     );
 }
+
+// router/header.rs, name_header_required (the date's `len == 10 && shape` into `||`): only a
+// revision written as a date, `YYYY-MM-DD`, from 2026-07-28 on requires the `Mcp-Name` header;
+// strings that sort after it but are no such date do not.
+#[test]
+fn only_dated_revisions_require_the_name_header() {
+    use mcp_naming::router::name_header_required;
+    assert!(name_header_required("2026-07-28"));
+    assert!(name_header_required("2030-01-01"));
+    for v in ["2026/07/28", "2026-07-280", "2026-07-28x", "draft-2027", "9"] {
+        assert!(!name_header_required(v), "{v}");
+    }
+}
