@@ -676,14 +676,12 @@ class Router:
         if tool is None:
             return cast(ToolResult, result)
         exposed, si, upstream = tool
-        return cast(ToolResult, self._c.details_result(exposed, si, upstream, self._tool_object(si, upstream, exposed)))
+        return cast(ToolResult, self._c.details_result(exposed, si, upstream, self._tool_object(si, upstream)))
 
-    def _tool_object(self, si: int, upstream: str, exposed: str) -> Any:
-        """Server ``si``'s tool ``upstream`` as ``list_tools`` shows it (its name aside)."""
+    def _tool_object(self, si: int, upstream: str) -> Any:
+        """Server ``si``'s tool ``upstream`` as ``list_tools`` shows it (its name aside): the
+        first of that name in the server's list (a list may hold a name twice)."""
         side = self._sides[0]
-        r = side.hits.get(exposed)
-        if r is not None and r.server == si and r.upstream == upstream:
-            return side.object(r)
         try:
             index = side.ups[si].index(upstream)
         except ValueError:
