@@ -87,6 +87,10 @@ if [ "$quick" = 0 ]; then
   rm -rf "$src"
   "$PY" -m venv "$src"
   t0=$SECONDS
+  # The sdist's files carry one fixed old mtime (maturin writes reproducible archives), so
+  # cargo would take the kept build of this project's own crates as fresh: forget their
+  # fingerprints (the dependencies' builds are kept).
+  rm -rf "$root"/sdist-target/*/.fingerprint/mcp-naming-*
   CARGO_TARGET_DIR="$PWD/$root/sdist-target" "$src/bin/pip" install --quiet --disable-pip-version-check --no-binary mcp-naming "$sdist"
   "$src/bin/python" -c '
 import mcp_naming as m

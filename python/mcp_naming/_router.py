@@ -21,7 +21,9 @@ from .types import (
     ResourceExposure,
     ResourceRoute,
     Route,
+    SearchHit,
     ToolExposure,
+    ToolResult,
 )
 
 _ENABLED = 1
@@ -31,6 +33,28 @@ _SHOWN = _ENABLED | _LISTED
 _HIT = _ENABLED | _ROUTED
 _MISSING = object()
 _RELIST = {2: "tools", 3: "prompts", 4: "resources"}
+# The discovery meta-tools' names (the core decides whether a call is one; only these cross).
+_META_NAMES = frozenset(("search_tools", "get_tool_details", "call_tool"))
+_meta_tools: List[McpObject] = []
+
+
+def _meta_definitions() -> List[McpObject]:
+    """The meta-tools as ``tools/list`` shows them (the core's definitions), read once."""
+    if not _meta_tools:
+        _meta_tools.extend(_core.meta_tools())
+    return _meta_tools
+
+
+def _tool_text(item: Any) -> Tuple[Optional[str], List[str]]:
+    """What search reads of a tool: its description (if a string) and its input parameters'
+    names (the keys of ``inputSchema.properties``); nothing else of the object crosses."""
+    if not isinstance(item, dict):
+        return (None, [])
+    d = item.get("description")
+    schema = item.get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    names = [k for k in props if isinstance(k, str)] if isinstance(props, dict) else []
+    return (d if isinstance(d, str) else None, names)
 
 # (key of the list result, field of an item) per kind: tools, prompts, resources, templates.
 _KINDS = (("tools", "name"), ("prompts", "name"), ("resources", "uri"), ("resourceTemplates", "uriTemplate"))
@@ -165,7 +189,7 @@ class Router:
 
     ``Router(config)`` takes the npm package's configuration (a mapping: ``style``, ``servers``,
     ``builtins``, ``aliases``, ``enabled``, ``disabled``, ``provider``, ``strict``,
-    ``prefixMode``, ``tools``, ``conflicts``, ``gateway``), or the same as keyword arguments in
+    ``prefixMode``, ``tools``, ``conflicts``, ``discovery``, ``gateway``), or the same as keyword arguments in
     snake_case (``Router(style="claude", servers=[{"name": "memory"}])``); the core reads it
     and refuses a bad one with ``NamingError`` ``invalid_config``, a diagnostic per problem
     naming its path.
@@ -175,6 +199,14 @@ class Router:
     of the kept list; ``map_call_tool`` of an exposed name is a dict lookup; a misspelled name is
     answered by the core with suggestions; ``rewrite_result`` walks the result here and hands the
     core only the URIs it finds.
+
+    For catalogs too large to list, ``search_tools`` ranks the exposed tools for a query, and
+    the configuration's ``discovery`` (``{"mode": "search", "always": [...], "maxListed": n}``)
+    makes ``list_tools`` give the meta-tools ``search_tools``, ``get_tool_details`` and
+    ``call_tool`` (plus the ``always``-listed tools) once the catalog is past ``maxListed``:
+    ``discovery_result`` answers the first two, ``map_call_tool`` maps ``call_tool`` to the tool
+    it names. Search reads each tool's description and input parameter names; those texts go
+    to the core from the start with ``discovery``, else from the first ``search_tools`` call.
 
     The core's router stays on the thread that made it: a call that needs it from another
     thread raises ``RuntimeError`` (hits answered here work from any thread).
@@ -188,7 +220,7 @@ class Router:
             config = merged
         self._thread = threading.get_ident()
         self._core_router = _core.CoreRouter(config)
-        servers, qp, builtins, _aliases, segments, gateway = self._core_router.facts()
+        servers, qp, builtins, _aliases, segments, gateway, discovery = self._core_router.facts()
         self._servers: List[Tuple[str, Optional[str], Optional[str]]] = servers
         self._names = [s[0] for s in servers]
         self._index = {n: i for i, n in enumerate(self._names)}
@@ -198,6 +230,9 @@ class Router:
         n = len(servers)
         self._sides = [_Side(0, n, segments), _Side(1, n, segments), _Side(2, n, n), _Side(3, n, n)]
         self._tools = self._sides[0].hits
+        self._discovery: bool = discovery
+        # Whether the tools' texts go to the core with their names (see the class's doc).
+        self._searching: bool = discovery
 
     @property
     def _c(self) -> Any:
@@ -250,7 +285,11 @@ class Router:
                 got = _core.described(item)
             ups.append("")
             bad.append((i, got))
-        names_changed, segments, renamed, skipped, warnings = self._c.expose(side.kind, server, ups, bad, skip)
+        if side.kind == 0 and self._searching:
+            texts = [_tool_text(item) for item in items]
+            names_changed, segments, renamed, skipped, warnings = self._c.expose(0, server, ups, bad, skip, texts)
+        else:
+            names_changed, segments, renamed, skipped, warnings = self._c.expose(side.kind, server, ups, bad, skip)
         si = self._index[server]
         slots = [slot for slot, _ in segments]
         before = [side.object(r) for s in slots for r in side.segs[s] if r.flags & _SHOWN == _SHOWN]
@@ -404,8 +443,20 @@ class Router:
 
     # ---- Lists: pages of the kept lists.
 
+    def _discovery_list(self, side: _Side, listing: List[str]) -> List[McpObject]:
+        """``tools/list`` while discovery is on: the meta-tools, then the listed tools
+        ``discovery.always`` keeps, as clients see them."""
+        out = list(_meta_definitions())
+        if listing:
+            keep = set(listing)
+            out.extend(_with_field(side.object(r), "name", r.name) for seg in side.visible() for r in seg if r.name in keep)
+        return out
+
     def _list(self, kind: int, options: Any, kwargs: Dict[str, Any]) -> McpObject:
         side = self._sides[kind]
+        listing = self._c.discovery_listing() if kind == 0 and self._discovery else None
+        if listing is not None:
+            return self._discovery_page(side, listing, options, kwargs)
         shown = side.visible()
         total = sum(len(s) for s in shown)
         if options is None and not kwargs:
@@ -433,10 +484,25 @@ class Router:
             page.update(_core.merge_list_cache(caches))
         return page
 
+    def _discovery_page(self, side: _Side, listing: List[str], options: Any, kwargs: Dict[str, Any]) -> McpObject:
+        items = self._discovery_list(side, listing)
+        nxt = None
+        if options is not None or kwargs:
+            start, end, nxt = _core.list_page(len(items), side.gen, options, **kwargs)
+            items = items[start:end]
+        page: McpObject = {side.key: items}
+        if nxt is not None:
+            page["nextCursor"] = nxt
+        if any(c for c in side.caches):
+            page.update(_core.merge_list_cache(side.caches))
+        return page
+
     def list_tools(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> McpObject:
         """The merged ``tools/list`` result: every enabled tool's upstream object under its
         exposed name, servers in configuration order; paged with ``page_size`` (and the
-        ``cursor`` of the page before); ``ttlMs`` / ``cacheScope`` as every upstream allows."""
+        ``cursor`` of the page before); ``ttlMs`` / ``cacheScope`` as every upstream allows.
+        While discovery is on (configured, and past ``maxListed``): the meta-tools, then the
+        tools ``discovery.always`` lists."""
         return self._list(0, options, kwargs)
 
     def list_prompts(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> McpObject:
@@ -525,13 +591,103 @@ class Router:
         with the upstream's own tool name, ``arguments`` and ``_meta`` kept. Options:
         ``header`` (the request's ``Mcp-Name``, checked against the body) and
         ``protocol_version``. ``NamingError``: ``unknown_tool`` (with suggestions),
-        ``tool_disabled``, ``tool_removed``, ``name_mismatch``, ``invalid_header``."""
+        ``tool_disabled``, ``tool_removed``, ``name_mismatch``, ``invalid_header``.
+
+        With ``discovery``, a ``call_tool`` call (``arguments``: ``{"name", "arguments"}``) is
+        mapped to the tool it names, with its inner ``arguments`` (only the name reaches the
+        core); ``search_tools`` and ``get_tool_details`` are ``invalid_argument`` (answer them
+        with ``discovery_result``)."""
+        if self._discovery and isinstance(params, dict):
+            meta = self._meta(params.get("name"))
+            if meta == "call_tool":
+                return self._call_tool(params, options, kwargs)
+            if meta is not None:
+                header = _core.map_options(options, **kwargs)
+                if header is not None:
+                    self._c.check_header(params["name"], header[0], header[1])
+                raise _bad(f'"{meta}" is answered by the gateway itself (discovery), not by an upstream')
         # The hot lane: an exposed name, no header to check.
         if options is None and not kwargs and type(params) is dict:
             r = self._tools.get(params.get("name"))  # type: ignore[arg-type]
             if r is not None:
                 return {"server": self._names[r.server], "params": {**params, "name": r.upstream}, "header": r.header}
         return self._map(0, "name", params, options, kwargs)
+
+    def _meta(self, name: Any) -> Optional[str]:
+        """The meta-tool ``name`` calls, with ``discovery`` configured (the core decides; only
+        the meta-tools' names cross)."""
+        if not self._discovery or not isinstance(name, str):
+            return None
+        bare = name[len(self._qp) :] if self._qp and name.startswith(self._qp) else name
+        return cast(Optional[str], self._c.meta_tool(name)) if bare in _META_NAMES else None
+
+    def _call_tool(self, params: McpObject, options: Any, kwargs: Dict[str, Any]) -> Mapped:
+        """A ``call_tool`` call as the upstream ``tools/call`` of the tool it names: its own
+        name, the inner arguments, every other member of the params kept."""
+        header = _core.map_options(options, **kwargs) or (None, None)
+        args = params.get("arguments")
+        server, upstream, out = self._c.call_tool_target(params["name"], args, header[0], header[1])
+        mapped: McpObject = {k: (upstream if k == "name" else v) for k, v in params.items() if k != "arguments"}
+        inner = args.get("arguments") if isinstance(args, dict) else None
+        if inner is not None:
+            mapped["arguments"] = inner
+        return {"server": server, "params": mapped, "header": out}
+
+    def search_tools(self, query: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> List[SearchHit]:
+        """The exposed tools that match a query best, best first: ``[{name, server, upstream,
+        score, matched, description?}]``, ranked over each tool's name (split into words
+        whatever its case or separators), description and input parameter names, with
+        exact-name and prefix boosts, misspelled words reaching the nearest ones; ties by name.
+        Options: ``limit`` (1 to 1000) and ``server`` (that server's tools only). The first
+        search hands the core the listed tools' texts; each ``expose_tools`` keeps them up to
+        date. ``NamingError``: ``invalid_argument`` (an empty or over-long query, a bad limit,
+        an unknown option key), ``unknown_server``."""
+        if not isinstance(query, str):
+            raise TypeError(f"query must be str, not {type(query).__name__}")
+        if not self._searching:
+            self._searching = True
+            side = self._sides[0]
+            for si, server in enumerate(self._names):
+                cache = side.caches[si]
+                if cache is not None:
+                    self._expose_list(side, server, side.items[si], True, cache)
+        return cast(List[SearchHit], self._c.search_tools(query, options, **kwargs))
+
+    def discovery_result(self, params: McpObject, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Optional[ToolResult]:
+        """The gateway's own answer to a ``tools/call`` of the discovery meta-tools
+        ``search_tools`` and ``get_tool_details``: an MCP tool result (``isError`` with
+        suggestions for a bad call), or ``None`` for any other call (``call_tool`` included: map
+        it with ``map_call_tool``). Options as ``map_call_tool``'s: ``header`` (the request's
+        ``Mcp-Name``, checked against the called name) and ``protocol_version``.
+        ``NamingError``: ``name_mismatch``."""
+        if not isinstance(params, dict):
+            raise _bad(f"params must be an object, got {_core.described(params)}")
+        name = params.get("name")
+        meta = self._meta(name)
+        if meta is None or meta == "call_tool":
+            return None
+        header = _core.map_options(options, **kwargs)
+        if header is not None:
+            self._c.check_header(name, header[0], header[1])
+        args = params.get("arguments")
+        if meta == "search_tools":
+            return cast(ToolResult, self._c.search_result(args))
+        tool, result = self._c.details_target(args)
+        if tool is None:
+            return cast(ToolResult, result)
+        exposed, si, upstream = tool
+        return cast(ToolResult, self._c.details_result(exposed, si, upstream, self._tool_object(si, upstream)))
+
+    def _tool_object(self, si: int, upstream: str) -> Any:
+        """Server ``si``'s tool ``upstream`` as ``list_tools`` shows it (its name aside): the
+        first of that name in the server's list (a list may hold a name twice)."""
+        side = self._sides[0]
+        try:
+            index = side.ups[si].index(upstream)
+        except ValueError:
+            return None
+        view = side.views[si].get(index)
+        return view if view is not None else side.items[si][index]
 
     def map_get_prompt(self, params: McpObject, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Mapped:
         """A client's ``prompts/get`` params for the upstream."""

@@ -206,6 +206,35 @@ class Mapped(TypedDict):
     header: str
 
 
+class _SearchHitBase(TypedDict):
+    name: str
+    server: str
+    upstream: str
+    score: float
+    matched: List[Literal["name", "description", "parameters"]]
+
+
+class SearchHit(_SearchHitBase, total=False):
+    """A tool ``search_tools`` found: its exposed name (what ``tools/call`` and ``call_tool``
+    take), server and upstream name; ``score`` above 0, comparable within one search;
+    ``matched`` the fields the query's words were found in; ``description`` the one it was
+    indexed with (a ``tools`` override's, else the server's)."""
+
+    description: str
+
+
+class _ToolResultBase(TypedDict):
+    content: List[TextContent]
+
+
+class ToolResult(_ToolResultBase, total=False):
+    """An MCP tool result the gateway builds itself (discovery's ``search_tools`` and
+    ``get_tool_details``): the protocol's keys."""
+
+    structuredContent: McpObject
+    isError: bool
+
+
 class Relay(TypedDict):
     """What to do with an upstream's notification."""
 

@@ -3,14 +3,15 @@
 //! (`mcp_naming/_router.py` keeps them and re-keys them by the placement that comes back, as
 //! the npm package's `router.mjs` does in JavaScript). Decides nothing.
 
-use super::convert::{arg, code_point_spans, err_about, json, strings, text, to_py};
-use super::method_options;
+use super::convert::{arg, code_point_spans, err_about, json, strings, text, to_py, type_error};
+use super::{method_options, options_json};
 use mcp_naming::client::{self, Client};
 use mcp_naming::router::{
-    decode_name_header, encode_name_header, is_header_safe, page, CompletionRef, Exposure, Kind, ListCache, ListItem,
-    Listed, NameHeader, Notice, OnInvalid, Placement, Router, Skipped, UriKind,
+    decode_name_header, encode_name_header, is_header_safe, page, tool_error_result, CompletionRef, Exposure, Kind,
+    ListCache, ListItem, Listed, NameHeader, Notice, OnInvalid, Placement, Router, SearchOptionsOwned, Skipped,
+    ToolText, UriKind,
 };
-use mcp_naming::{Diagnostic, Error, Method};
+use mcp_naming::{Diagnostic, Error, Json, Method};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -20,6 +21,7 @@ pub(crate) const EXPOSE: &[(&str, &str)] = &[("on_invalid", "onInvalid")];
 pub(crate) const LIST: &[(&str, &str)] = &[("cursor", "cursor"), ("page_size", "pageSize")];
 pub(crate) const MAP: &[(&str, &str)] = &[("header", "header"), ("protocol_version", "protocolVersion")];
 pub(crate) const VIEW: &[(&str, &str)] = &[("server", "server")];
+pub(crate) const SEARCH: &[(&str, &str)] = &[("limit", "limit"), ("server", "server")];
 
 /// A client view with its spans in code points (each tool's into its name, the view's into the
 /// server name).
@@ -61,15 +63,17 @@ impl CoreRouter {
     }
 
     /// What the host needs to answer hits itself: `(servers, qualified_prefix, builtins,
-    /// aliases, segments, gateway)`, servers as `(name, pool, upstream_prefix)`, builtins as
-    /// `(name, enabled)`.
+    /// aliases, segments, gateway, discovery)`, servers as `(name, pool, upstream_prefix)`,
+    /// builtins as `(name, enabled)`, `discovery` whether the configuration has `discovery`
+    /// (the host then hands the core its tools' texts from the start).
     fn facts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let r = &self.inner;
         let servers: Vec<(String, Option<String>, Option<String>)> =
             r.servers().iter().map(|s| (s.name.clone(), s.pool.clone(), s.upstream_prefix.clone())).collect();
         let builtins: Vec<(String, bool)> = r.builtins().map(|(b, on)| (b.to_string(), on)).collect();
         let aliases: Vec<(String, String)> = r.aliases().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-        (servers, r.qualified_prefix(), builtins, aliases, r.segments(), r.gateway()).into_pyobject(py)
+        (servers, r.qualified_prefix(), builtins, aliases, r.segments(), r.gateway(), r.discovery_configured())
+            .into_pyobject(py)
     }
 
     /// Exposes one server's list of `kind` (0 tools, 1 prompts, 2 resources, 3 templates):
@@ -77,8 +81,10 @@ impl CoreRouter {
     /// what they hold)`. Returns `(changed, segments, renamed, skipped, warnings)`: segments as
     /// `(slot, [(server, index, flags, name, header)])` with flags 1 enabled, 2 listed, 4 routed
     /// and `name` / `header` `None` where they are the upstream name itself; renamed as `(slot,
-    /// pos, name, flags)`.
-    #[pyo3(signature = (kind, server, names, bad, skip))]
+    /// pos, name, flags)`. `texts` (tools only, for search and discovery): per item its
+    /// searchable text, `(description or None, [input parameter names])`.
+    #[pyo3(signature = (kind, server, names, bad, skip, texts=None))]
+    #[allow(clippy::too_many_arguments)]
     fn expose<'py>(
         &mut self,
         py: Python<'py>,
@@ -87,6 +93,7 @@ impl CoreRouter {
         names: &Bound<'py, PyList>,
         bad: Vec<(usize, String)>,
         skip: bool,
+        texts: Option<&Bound<'py, PyList>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let server = arg(server, "server")?;
         let kind = kind_of(kind)?;
@@ -104,12 +111,24 @@ impl CoreRouter {
                 None => ListItem::Named(name),
             })
             .collect();
-        let exposed: Result<Exposed, Error> = match kind {
-            Ok(k) => self
+        let read = texts.map(read_texts).transpose()?;
+        let exposed: Result<Exposed, Error> = match (kind, read) {
+            (Ok(k), Some(read)) => {
+                let params: Vec<Vec<&str>> = read.iter().map(|(_, p)| p.iter().map(|s| s.as_ref()).collect()).collect();
+                let texts: Vec<ToolText<'_>> = read
+                    .iter()
+                    .zip(&params)
+                    .map(|((d, _), p)| ToolText { description: d.as_deref(), parameters: p })
+                    .collect();
+                self.inner
+                    .place_list_with(k, &server, &list, &texts, on_invalid)
+                    .map(|e: Exposure| (e.changed, e.placement, e.skipped, e.warnings))
+            }
+            (Ok(k), None) => self
                 .inner
                 .place_list(k, &server, &list, on_invalid)
                 .map(|e: Exposure| (e.changed, e.placement, e.skipped, e.warnings)),
-            Err(k) => self
+            (Err(k), _) => self
                 .inner
                 .expose_uris(k, &server, &list, on_invalid)
                 .map(|e| (e.changed, e.placement, e.skipped, e.warnings)),
@@ -267,11 +286,173 @@ impl CoreRouter {
         to_py(py, &r)
     }
 
+    /// `router.search_tools(query, options, **kwargs)`: `[{ name, server, upstream, score,
+    /// matched, description? }]`, best first, or the error.
+    #[pyo3(signature = (query, options=None, **kwargs))]
+    fn search_tools<'py>(
+        &self,
+        py: Python<'py>,
+        query: &Bound<'py, PyAny>,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let query = arg(query, "query")?;
+        let o = match options_json(options, kwargs, SEARCH, "options")? {
+            None => SearchOptionsOwned::default(),
+            Some(j) => SearchOptionsOwned::from_json(&j).map_err(err_about(py, ""))?,
+        };
+        let hits = self.inner.search_tools(&query, &o.as_options()).map_err(err_about(py, &query))?;
+        to_py(py, &hits)
+    }
+
+    /// While discovery is on, the names of the tools listed beside the meta-tools
+    /// (`discovery.always`), in the order clients see them; `None` while it is off.
+    fn discovery_listing(&self) -> Option<Vec<String>> {
+        self.inner.discovery_listing().map(|names| names.into_iter().map(String::from).collect())
+    }
+
+    /// The meta-tool a `tools/call` of `name` is (`"search_tools"`, `"get_tool_details"`,
+    /// `"call_tool"`), or `None`.
+    fn meta_tool(&self, name: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+        Ok(self.inner.meta_tool(&arg(name, "name")?).map(|m| m.name()))
+    }
+
+    /// The MCP tool result of a `search_tools` call with `arguments` (an `isError` result for
+    /// bad arguments).
+    fn search_result<'py>(&self, py: Python<'py>, arguments: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let arguments = json(arguments, "params.arguments")?;
+        let answer = self.inner.search_result(&arguments);
+        to_py(py, &answer.unwrap_or_else(|e| tool_error_result(&e)))
+    }
+
+    /// The tool a `get_tool_details` call with `arguments` names: `((name, server_index,
+    /// upstream), None)`, or `(None, result)` (an `isError` result) when it names none.
+    #[allow(clippy::type_complexity)]
+    fn details_target<'py>(
+        &self,
+        py: Python<'py>,
+        arguments: &Bound<'py, PyAny>,
+    ) -> PyResult<(Option<(String, usize, String)>, Bound<'py, PyAny>)> {
+        let arguments = json(arguments, "params.arguments")?;
+        Ok(match self.inner.details_target(&arguments) {
+            Ok(t) => (Some((t.name, t.server_index, t.upstream)), py.None().into_bound(py)),
+            Err(e) => (None, to_py(py, &tool_error_result(&e))?),
+        })
+    }
+
+    /// The MCP tool result of `get_tool_details` for the tool `details_target` gave: `object`
+    /// (the tool object as the host lists it) under its exposed name.
+    fn details_result<'py>(
+        &self,
+        py: Python<'py>,
+        name: &Bound<'py, PyAny>,
+        server_index: usize,
+        upstream: &Bound<'py, PyAny>,
+        object: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (name, upstream) = (arg(name, "name")?, arg(upstream, "upstream")?);
+        let object = json(object, "tool")?;
+        to_py(py, &self.inner.details_of(&name, server_index, &upstream, &object))
+    }
+
+    /// Checks a request's `Mcp-Name` header against the called `name`: the error
+    /// `name_mismatch` when they disagree (or the header is missing from revision 2026-07-28 on).
+    #[pyo3(signature = (name, header=None, protocol_version=None))]
+    fn check_header(
+        &self,
+        py: Python<'_>,
+        name: &Bound<'_, PyAny>,
+        header: Option<String>,
+        protocol_version: Option<String>,
+    ) -> PyResult<()> {
+        let name = arg(name, "name")?;
+        NameHeader::new(header.as_deref(), protocol_version.as_deref()).check(&name).map_err(err_about(py, &name))
+    }
+
+    /// Where a `call_tool` call goes: `name` the called name (what the `Mcp-Name` header is
+    /// checked against), `arguments` its arguments, of which only `name` crosses whole (of the
+    /// inner `arguments`, only its type): `(server, upstream, header)`, or the error.
+    #[pyo3(signature = (name, arguments, header=None, protocol_version=None))]
+    fn call_tool_target(
+        &self,
+        py: Python<'_>,
+        name: &Bound<'_, PyAny>,
+        arguments: &Bound<'_, PyAny>,
+        header: Option<String>,
+        protocol_version: Option<String>,
+    ) -> PyResult<(String, String, String)> {
+        let name = arg(name, "name")?;
+        NameHeader::new(header.as_deref(), protocol_version.as_deref()).check(&name).map_err(err_about(py, &name))?;
+        let arguments = shallow(arguments)?;
+        let inner_name = match &arguments {
+            Json::Object(m) => m.iter().find(|(k, _)| k == "name").and_then(|(_, v)| v.as_str()).unwrap_or(""),
+            _ => "",
+        };
+        let t = self.inner.call_tool_target(&arguments).map_err(err_about(py, inner_name))?;
+        Ok((t.server, t.upstream, t.header))
+    }
+
     /// The index of the configured server `server`, or its `unknown_server` error.
     fn server_index(&self, py: Python<'_>, server: &Bound<'_, PyAny>) -> PyResult<usize> {
         let server = arg(server, "server")?;
         self.inner.server(&server).map_err(err_about(py, ""))
     }
+}
+
+/// The texts `expose` takes: per item `(description or None, [parameter names])`, the strings
+/// as the names are read (lone surrogates replaced).
+#[allow(clippy::type_complexity)]
+fn read_texts(texts: &Bound<'_, PyList>) -> PyResult<Vec<(Option<String>, Vec<String>)>> {
+    let mut out = Vec::with_capacity(texts.len());
+    for (i, item) in texts.iter().enumerate() {
+        let (description, parameters): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+        let description =
+            if description.is_none() { None } else { Some(string_of(&description, &format!("texts[{i}][0]"))?) };
+        let parameters = parameters
+            .cast::<PyList>()
+            .map_err(|_| type_error(&format!("texts[{i}][1]"), "a list of str", &parameters))?;
+        let mut names = Vec::with_capacity(parameters.len());
+        for (k, p) in parameters.iter().enumerate() {
+            names.push(string_of(&p, &format!("texts[{i}][1][{k}]"))?);
+        }
+        out.push((description, names));
+    }
+    Ok(out)
+}
+
+fn string_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    value.cast::<PyString>().map(|s| text(s).into_owned()).map_err(|_| type_error(what, "str", value))
+}
+
+/// `call_tool`'s arguments with only what the core reads: `name` whole; the inner `arguments`
+/// (and any other member that is a container) as an empty object or array of its type (a
+/// payload stays in Python); other members as they are (so that unknown keys are named).
+fn shallow(arguments: &Bound<'_, PyAny>) -> PyResult<Json> {
+    let Ok(members) = arguments.cast::<PyDict>() else {
+        return if arguments.is_instance_of::<PyList>() || arguments.is_instance_of::<PyTuple>() {
+            Ok(Json::Array(Vec::new()))
+        } else {
+            json(arguments, "params.arguments")
+        };
+    };
+    let mut out = Vec::with_capacity(members.len());
+    for (k, v) in members.iter() {
+        let Ok(key) = k.cast::<PyString>() else {
+            return Err(type_error("params.arguments key", "str", &k));
+        };
+        let key = text(key).into_owned();
+        let value = if key == "name" {
+            json(&v, "params.arguments[\"name\"]")?
+        } else if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
+            Json::Array(Vec::new())
+        } else if v.is_instance_of::<PyDict>() || v.cast::<pyo3::types::PyMapping>().is_ok() {
+            Json::Object(Vec::new())
+        } else {
+            json(&v, &format!("params.arguments[{key:?}]"))?
+        };
+        out.push((key, value));
+    }
+    Ok(Json::Object(out))
 }
 
 /// What to do with an upstream notification of `method`: 0 forward it, 1 forward it with its
@@ -400,6 +581,13 @@ fn decode_mcp_name_header(py: Python<'_>, header: &Bound<'_, PyAny>) -> PyResult
     decode_name_header(&header).map_err(err_about(py, &header))
 }
 
+/// The discovery meta-tools' definitions (`{ name, description, inputSchema }`), as
+/// `tools/list` shows them.
+#[pyfunction]
+fn meta_tools(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_py(py, &mcp_naming::router::meta_tools())
+}
+
 /// The names in a list, as strings (a `TypeError` for another item).
 #[pyfunction]
 fn check_strings(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
@@ -419,5 +607,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode_mcp_name_header, m)?)?;
     m.add_function(wrap_pyfunction!(decode_mcp_name_header, m)?)?;
     m.add_function(wrap_pyfunction!(check_strings, m)?)?;
+    m.add_function(wrap_pyfunction!(meta_tools, m)?)?;
     Ok(())
 }

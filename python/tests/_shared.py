@@ -43,6 +43,7 @@ _MCP = {
     "listResourceTemplates": "",
     "rewriteResult": "",
     "rewriteToolsList": "",
+    "discoveryResult": "",
     "mapCallTool": "params",
     "mapGetPrompt": "params",
     "mapReadResource": "params",

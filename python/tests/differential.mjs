@@ -12,7 +12,7 @@ const n = { ...require(`${pkg}/node.cjs`), ...require(`${pkg}/registry.node.cjs`
 
 // Where an answer holds MCP objects (protocol keys as they are), per call: '' is all of it.
 const MCP = { listTools: '', listPrompts: '', listResources: '', listResourceTemplates: '', rewriteResult: '', rewriteToolsList: '',
-  mapCallTool: 'params', mapGetPrompt: 'params', mapReadResource: 'params', rewriteNotification: 'forward', pageEnvelope: 'items' };
+  discoveryResult: '', mapCallTool: 'params', mapGetPrompt: 'params', mapReadResource: 'params', rewriteNotification: 'forward', pageEnvelope: 'items' };
 const snake = (k) => k.replace(/(?<=[a-z0-9])([A-Z])/g, (_, c) => `_${c.toLowerCase()}`);
 
 function keys(v, call) {

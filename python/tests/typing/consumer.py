@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional
 
 import mcp_naming
 from mcp_naming import NamingError, Router, openproject, registry
-from mcp_naming.types import Diagnostic, JsonRpcError, Mapped, Report, Route, ToolExposure
+from mcp_naming.types import Diagnostic, JsonRpcError, Mapped, Report, Route, SearchHit, ToolExposure, ToolResult
 
 
 # chora-base's generated validators, replaced: the same names, one engine.
@@ -57,5 +57,26 @@ def gateway() -> Dict[str, Any]:
     }
 
 
+def discovery_gateway() -> Dict[str, Any]:
+    """A gateway in discovery mode: the meta-tools listed, search answered by the gateway,
+    ``call_tool`` mapped to the tool it names."""
+    router = Router(style="claude", servers=[{"name": "fs"}], discovery={"mode": "search", "maxListed": 1})
+    router.expose_tools("fs", [{"name": "read_file", "description": "Read a file"}, {"name": "write_file"}])
+    hits: List[SearchHit] = router.search_tools("read", limit=5)
+    best: float = hits[0]["score"]
+    answer: Optional[ToolResult] = router.discovery_result(
+        {"name": "search_tools", "arguments": {"query": "read"}}, header="search_tools"
+    )
+    mapped: Mapped = router.map_call_tool({"name": "call_tool", "arguments": {"name": "fs__read_file", "arguments": {}}})
+    return {
+        "listed": [t["name"] for t in router.list_tools()["tools"]],
+        "hits": [h["name"] for h in hits],
+        "best": best,
+        "answer": None if answer is None else answer["content"][0]["text"],
+        "mapped": (mapped["server"], mapped["params"]["name"]),
+    }
+
+
 if __name__ == "__main__":
     print(gateway())
+    print(discovery_gateway())

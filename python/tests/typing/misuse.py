@@ -11,3 +11,4 @@ report: str = mcp_naming.validate_tool_name("a", "mcp")  # error: the report is 
 fitted: int = mcp_naming.fit_tool_name("a.b", "openai")  # error: a name is a str
 route_server: int = Router(style="agent", servers=[]).route("x")["tool"]  # error: the tool is a str
 mcp_naming.validate_tool_name("a:b", "chora", expected_namespce="x")  # error: no such keyword
+score: str = Router(style="agent", servers=[]).search_tools("x")[0]["score"]  # error: the score is a float
