@@ -274,18 +274,6 @@ impl WasmRouter {
         })
     }
 
-    /// The MCP tool result of `get_tool_details` for the tool `details_target` gave: `object`
-    /// (the tool object as the glue lists it) under its exposed name.
-    pub fn details_result(
-        &self,
-        name: &str,
-        server_index: u32,
-        upstream: &str,
-        object: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        Ok(to_js(&self.inner.details_of(name, server_index as usize, upstream, &json(&object)?)))
-    }
-
     /// Checks a request's `Mcp-Name` header (`opts`: `{ header?, protocolVersion? }`) against the
     /// called `name`: the error `name_mismatch` when they disagree (or the header is missing
     /// from revision 2026-07-28 on).

@@ -1,6 +1,6 @@
 // Search and discovery mode for router.mts (issue 26): the functions the Router class calls.
 // Every decision is the core's (bindings/src/router.rs: expose_texts, search_tools,
-// discovery_listing, meta_tool, search_result, details_target, details_result,
+// discovery_listing, meta_tool, search_result, details_target,
 // call_tool_target, meta_tools); this file only lays out what crosses and re-keys the objects
 // that stay here. Tool arguments of `call_tool` never cross: only the inner name does.
 
@@ -35,7 +35,6 @@ export interface DiscoveryCore {
   meta_tool(name: string): string | null;
   search_result(args: unknown): ToolResult;
   details_target(args: unknown): { tool?: { name: string; serverIndex: number; server: string; upstream: string }; result?: ToolResult };
-  details_result(name: string, serverIndex: number, upstream: string, object: unknown): ToolResult;
   call_tool_target(name: string, args: unknown, opts: unknown): { server: string; upstream: string; header: string };
 }
 
@@ -78,25 +77,6 @@ export function putToolTexts(
 }
 
 /**
- * `tools/list` while discovery is on: the meta-tools, then the listed tools whose names the
- * core keeps (`discovery.always`); `null` while it is off (list as usual). `visible` gives the
- * listed tools in the order clients see them, as `listTools` would write them.
- * @internal
- */
-export function discoveryTools(
-  core: DiscoveryCore,
-  metaTools: readonly McpObject[],
-  visible: () => Iterable<McpObject & { name: string }>,
-): (McpObject & { name: string })[] | null {
-  const always = core.discovery_listing();
-  if (always === null) return null;
-  const keep = new Set(always);
-  const out = metaTools.slice() as (McpObject & { name: string })[];
-  if (keep.size !== 0) for (const t of visible()) if (keep.has(t.name)) out.push(t);
-  return out;
-}
-
-/**
  * A `tools/call` of a discovery meta-tool: `{ result }` for `search_tools` and
  * `get_tool_details` (the gateway answers them; `objectOf` gives the tool object of a server's
  * upstream tool as `listTools` would show it), `{ mapped }` for `call_tool` (the upstream params:
@@ -118,7 +98,10 @@ export function discoveryCall<P extends { name: string; arguments?: unknown }>(
   if (meta === 'get_tool_details') {
     const t = core.details_target(args);
     if (t.tool === undefined) return { result: t.result! };
-    return { result: core.details_result(t.tool.name, t.tool.serverIndex, t.tool.upstream, objectOf(t.tool.serverIndex, t.tool.upstream) ?? null) };
+    // The tool object stays here: its schema never crosses into wasm. It is the object as
+    // listTools shows it (the configuration's description, UI URIs), under its exposed name.
+    const shown: McpObject = { ...(objectOf(t.tool.serverIndex, t.tool.upstream) ?? {}), name: t.tool.name };
+    return { result: { content: [{ type: 'text', text: JSON.stringify(shown) }], structuredContent: shown } };
   }
   const target = core.call_tool_target(params.name, args, options);
   const { arguments: _outer, ...rest } = params as McpObject;

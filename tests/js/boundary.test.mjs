@@ -68,3 +68,15 @@ test('a 10 MB tool result is walked here: its text is never read, its URIs alone
   assert.deepEqual(crossed.filter((s) => s.length > 100), [], 'no text crossed');
   assert.ok(crossed.includes('mem://notes'), 'the URI crossed');
 });
+
+test("get_tool_details answers with the tool object kept here: its schema never crosses", () => {
+  const router = new Router({ style: 'claude', servers: [{ name: 'alpha' }], discovery: { mode: 'search' } });
+  const schema = { type: 'object', properties: { q: { type: 'string' } } };
+  router.exposeTools('alpha', { tools: [{ name: 'find', description: 'Find things', inputSchema: schema }] });
+  crossed.length = 0;
+  const result = router.discoveryResult({ name: 'get_tool_details', arguments: { name: 'alpha__find' } });
+  assert.equal(result.structuredContent.inputSchema, schema, 'the same object, not a copy made in wasm');
+  assert.equal(result.structuredContent.name, 'alpha__find');
+  assert.deepEqual(JSON.parse(result.content[0].text), { name: 'alpha__find', description: 'Find things', inputSchema: schema });
+  assert.ok(!crossed.some((s) => s.includes('"properties"')), 'no schema text crossed');
+});
