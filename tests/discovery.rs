@@ -314,7 +314,8 @@ fn call_tool_maps_to_the_tool_it_names() {
     let m = g.map_call_tool(&params, Some("call_tool")).unwrap();
     assert_eq!(m.server, "fs");
     assert_eq!(m.header, "read_file");
-    let want = json(r#"{ "name": "read_file", "_meta": { "progressToken": 7 }, "arguments": { "path": "/tmp/a" } }"#);
+    // The inner arguments take the outer ones' place.
+    let want = json(r#"{ "name": "read_file", "arguments": { "path": "/tmp/a" }, "_meta": { "progressToken": 7 } }"#);
     assert_eq!(m.params, want);
     // Without inner arguments, none are sent.
     let m = g.map_call_tool(&json(r#"{ "name": "call_tool", "arguments": { "name": "github__list_issues" } }"#), None);

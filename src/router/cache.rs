@@ -11,6 +11,7 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum CacheScope {
     /// Any user's client.
     Public,
@@ -18,10 +19,21 @@ pub enum CacheScope {
     Private,
 }
 
+impl CacheScope {
+    /// `public`, `private`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CacheScope::Public => "public",
+            CacheScope::Private => "private",
+        }
+    }
+}
+
 /// A list's caching members, as one upstream gave them or as merged for the client.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ListCache {
     /// `ttlMs`: milliseconds the list may be kept.
     #[serde(skip_serializing_if = "Option::is_none")]

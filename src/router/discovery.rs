@@ -384,9 +384,10 @@ impl Router {
             set(&mut members, "description", Json::String(d.to_string()));
         }
         let object = Json::Object(members);
-        let mut text = String::new();
-        write_json(&object, &mut text);
-        Json::Object(vec![("content".to_string(), text_content(text)), ("structuredContent".to_string(), object)])
+        Json::Object(vec![
+            ("content".to_string(), text_content(object.to_text())),
+            ("structuredContent".to_string(), object),
+        ])
     }
 
     /// Where a `call_tool` call goes: `arguments` is the call's (`{ name, arguments? }`; of the
@@ -418,136 +419,5 @@ fn set(members: &mut Vec<(String, Json)>, key: &str, value: Json) {
     match members.iter_mut().find(|(k, _)| k == key) {
         Some((_, v)) => *v = value,
         None => members.insert(usize::from(key != "name"), (key.to_string(), value)),
-    }
-}
-
-/// `value` as compact JSON text. Numbers without a fraction are written as integers; others
-/// with up to 15 significant digits, written here (the standard float formatting would add
-/// about 20 KB to the .wasm).
-fn write_json(value: &Json, out: &mut String) {
-    match value {
-        Json::Null => out.push_str("null"),
-        Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Json::Number(n) => write_number(*n, out),
-        Json::String(s) => write_string(s, out),
-        Json::Array(items) => {
-            out.push('[');
-            for (i, v) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_json(v, out);
-            }
-            out.push(']');
-        }
-        Json::Object(members) => {
-            out.push('{');
-            for (i, (k, v)) in members.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(k, out);
-                out.push(':');
-                write_json(v, out);
-            }
-            out.push('}');
-        }
-    }
-}
-
-fn write_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-fn write_number(n: f64, out: &mut String) {
-    if !n.is_finite() {
-        out.push_str("null");
-        return;
-    }
-    if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
-        out.push_str(&(n as i64).to_string());
-        return;
-    }
-    if n < 0.0 {
-        out.push('-');
-    }
-    let a = n.abs();
-    // a = m × 10^e with 15 significant digits in m.
-    let mut e = a.log10().floor() as i32;
-    let mut m = (a / 10f64.powi(e - 14)).round() as u64;
-    if m >= 1_000_000_000_000_000 {
-        m /= 10;
-        e += 1;
-    }
-    let mut digits = m.to_string();
-    while digits.len() > 1 && digits.ends_with('0') {
-        digits.pop();
-    }
-    if (-6..15).contains(&e) {
-        if e < 0 {
-            out.push_str("0.");
-            out.push_str(&"0".repeat((-e - 1) as usize));
-            out.push_str(&digits);
-        } else {
-            let int = (e + 1) as usize;
-            if digits.len() <= int {
-                out.push_str(&digits);
-                out.push_str(&"0".repeat(int - digits.len()));
-            } else {
-                out.push_str(&digits[..int]);
-                out.push('.');
-                out.push_str(&digits[int..]);
-            }
-        }
-    } else {
-        out.push_str(&digits[..1]);
-        if digits.len() > 1 {
-            out.push('.');
-            out.push_str(&digits[1..]);
-        }
-        out.push('e');
-        out.push_str(&e.to_string());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_as_json_writes_them() {
-        let cases = [
-            (0.5, "0.5"),
-            (-0.25, "-0.25"),
-            (1.5, "1.5"),
-            (3.0, "3"),
-            (0.1, "0.1"),
-            (123.456, "123.456"),
-            (0.000001, "0.000001"),
-            (1e-7, "1e-7"),
-            (1e300, "1e300"),
-            (2.5e16, "2.5e16"),
-            (f64::NAN, "null"),
-        ];
-        for (n, want) in cases {
-            let mut out = String::new();
-            write_number(n, &mut out);
-            assert_eq!(out, want, "{n}");
-        }
-        let mut out = String::new();
-        write_json(&Json::Object(vec![("a\"\n".into(), Json::Array(vec![Json::Null, Json::Bool(true)]))]), &mut out);
-        assert_eq!(out, r#"{"a\"\n":[null,true]}"#);
     }
 }

@@ -124,6 +124,11 @@ impl<'a> NameHeader<'a> {
         NameHeader { value, required: protocol_version.is_some_and(name_header_required) }
     }
 
+    /// The header's value, and whether the request's revision requires one.
+    pub fn parts(self) -> (Option<&'a str>, bool) {
+        (self.value, self.required)
+    }
+
     /// Checks the header against the body's name or URI.
     ///
     /// # Errors

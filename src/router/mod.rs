@@ -40,9 +40,11 @@
 mod cache;
 mod compile;
 mod config;
+pub mod decide;
 mod discovery;
 mod expose;
 mod fit;
+mod gateway;
 mod header;
 mod index;
 mod mcp;
@@ -53,6 +55,7 @@ mod order;
 mod pattern;
 pub(crate) mod peers;
 mod placement;
+pub mod probe;
 mod resources;
 mod route;
 mod search;
@@ -60,7 +63,6 @@ mod server;
 mod style;
 mod table;
 mod template;
-mod ui;
 
 pub use crate::convention::syntropy::Upstream;
 pub use cache::{CacheScope, ListCache};
@@ -69,11 +71,12 @@ pub use config::{
     ToolOverride, UpstreamPattern,
 };
 pub use discovery::{meta_tools, tool_error_result, MetaTool, ToolRef, META_MAX_LIMIT};
+pub use gateway::Gateway;
 pub use header::{
     decode as decode_name_header, encode as encode_name_header, is_header_safe, name_header_required, NameHeader,
     NAME_HEADER_REVISION,
 };
-pub use mcp::{call_tool_text, http_status, json_rpc_code, page, Gateway, Mapped, Page, Relay};
+pub use mcp::{call_tool_text, http_status, json_rpc_code, page, Mapped, Page, Relay};
 pub use modes::{PrefixMode, Sdk, Strategy};
 pub use notify::{Listed, Notice};
 pub use peers::PEERS;
@@ -181,6 +184,11 @@ pub struct Router {
     pattern_hits: Vec<usize>,
     /// The tools' search texts and index (built on the first search).
     search: search::Search,
+    /// How tools are shown beyond their names (UI resource URIs, descriptions).
+    views: decide::views::Views,
+    /// Per list (tools, prompts, resources, templates) and server: what its last list said
+    /// about caching (`None`: it has not listed).
+    caches: [Vec<Option<ListCache>>; 4],
 }
 
 impl Router {
@@ -224,6 +232,8 @@ impl Router {
             resources: resources::Resources::new(n, c.uris),
             pattern_hits: vec![0; rules],
             search: search::Search::new(n),
+            views: decide::views::Views::new(n),
+            caches: std::array::from_fn(|_| vec![None; n]),
             c,
         })
     }

@@ -24,6 +24,17 @@ impl Listed {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Listed {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Listed".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["tools", "prompts", "resources"] })
+    }
+}
+
 impl serde::Serialize for Listed {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.id())

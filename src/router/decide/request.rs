@@ -1,0 +1,169 @@
+//! A client's request: which upstream answers it, under which name or URI, or whether the
+//! gateway answers it itself (discovery's meta-tools).
+
+use super::shape;
+use super::{Accept, Insert, Method, Request, RequestDecision};
+use crate::diagnostic::Error;
+use crate::json::Json;
+use crate::router::discovery::MetaTool;
+use crate::router::header::NameHeader;
+use crate::router::probe::{first, Edit, Found, Scalar, Step};
+use crate::router::resources::CompletionRef;
+use crate::router::route::Target;
+use crate::router::Router;
+use crate::text::quoted;
+
+/// The edit that names the upstream's own name (or URI) at `field`.
+fn renamed(t: Target, path: Vec<Step>) -> RequestDecision {
+    RequestDecision::Forward { server: t.server, header: t.header, edits: vec![Edit::string(path, t.upstream)] }
+}
+
+/// The arguments of a meta-tool call as the core reads them: each member's value as found,
+/// objects and arrays empty (their contents never cross); `Null` without arguments.
+fn arguments(found: &[Found]) -> Json {
+    match first(found, 2) {
+        None | Some(Scalar::Null) => return Json::Null,
+        Some(Scalar::Object) => {}
+        Some(other) => return scalar(other),
+    }
+    let members = found
+        .iter()
+        .filter(|f| f.pattern == 3)
+        .filter_map(|f| match f.path.last() {
+            Some(Step::Key(k)) => Some((k.to_string(), scalar(&f.value))),
+            _ => None,
+        })
+        .collect();
+    Json::Object(members)
+}
+
+fn scalar(value: &Scalar) -> Json {
+    match value {
+        Scalar::String(s) => Json::String(s.clone()),
+        Scalar::Number(n) => Json::Number(*n),
+        Scalar::Boolean(b) => Json::Bool(*b),
+        Scalar::Null => Json::Null,
+        Scalar::Array => Json::Array(Vec::new()),
+        Scalar::Object => Json::Object(Vec::new()),
+    }
+}
+
+impl Router {
+    /// What to do with a client's request ([`super`]).
+    ///
+    /// # Errors
+    /// `invalid_argument` for params of the wrong shape (worded with their path: `params.name
+    /// must be a string, got a number`); the header's `name_mismatch` / `invalid_header`; as
+    /// [`Router::call_target`], [`Router::prompt_target`], [`Router::resource_target`] and
+    /// [`Router::completion_target`] for what the params name; `invalid_argument` for a
+    /// discovery meta-tool with [`Accept::Forward`].
+    pub fn decide_request(&self, request: &Request) -> Result<RequestDecision, Error> {
+        let found = &request.found[..];
+        let header = NameHeader::new(request.header.as_deref(), request.protocol_version.as_deref());
+        let name = || -> Result<&str, Error> {
+            shape::object(found, "params")?;
+            shape::string(found, 1, "params.name")
+        };
+        let uri = || -> Result<&str, Error> {
+            shape::object(found, "params")?;
+            shape::string(found, 1, "params.uri")
+        };
+        match request.method {
+            Method::CallTool | Method::MetaCall => self.decide_call(name()?, found, header, request.accept),
+            _ if request.accept == Accept::Answer => Ok(RequestDecision::Pass),
+            Method::GetPrompt => Ok(renamed(self.prompt_target(name()?, header)?, vec![Step::key("name")])),
+            Method::ReadResource => Ok(renamed(self.resource_target(uri()?, header)?, vec![Step::key("uri")])),
+            Method::Subscribe | Method::Unsubscribe => {
+                Ok(renamed(self.resource_target(uri()?, None)?, vec![Step::key("uri")]))
+            }
+            Method::Complete => self.decide_complete(found),
+        }
+    }
+
+    fn decide_call(
+        &self,
+        name: &str,
+        found: &[Found],
+        header: NameHeader<'_>,
+        accept: Accept,
+    ) -> Result<RequestDecision, Error> {
+        let pass = accept == Accept::Answer;
+        let meta = match self.meta_tool(name) {
+            None if pass => return Ok(RequestDecision::Pass),
+            None => return Ok(renamed(self.call_target(name, header)?, vec![Step::key("name")])),
+            Some(m) => m,
+        };
+        header.check(name)?;
+        match meta {
+            MetaTool::CallTool if pass => Ok(RequestDecision::Pass),
+            MetaTool::CallTool => {
+                let t = self.call_tool_target(&arguments(found))?;
+                let inner = vec![Step::key("arguments"), Step::key("arguments")];
+                let outer = vec![Step::key("arguments")];
+                let moved = match found.iter().find(|f| f.pattern == 3 && f.path == inner) {
+                    Some(Found { value: Scalar::Object, .. }) => Edit::Take { path: outer, from: inner },
+                    _ => Edit::Remove { path: outer },
+                };
+                let edits = vec![Edit::string(vec![Step::key("name")], t.upstream), moved];
+                Ok(RequestDecision::Forward { server: t.server, header: t.header, edits })
+            }
+            m if accept == Accept::Forward => Err(Error::invalid_argument(format!(
+                "{} is answered by the gateway itself (discovery), not by an upstream",
+                quoted(m.name())
+            ))),
+            MetaTool::SearchTools => Ok(self.answered(self.search_result(&arguments(found)))),
+            MetaTool::GetToolDetails => Ok(match self.details_target(&arguments(found)) {
+                Err(e) => self.answered(Err(e)),
+                Ok(tool) => {
+                    let index = self.item_index(tool.server_index, &tool.upstream);
+                    let result = self.details_of(&tool.name, tool.server_index, &tool.upstream, &Json::Null);
+                    let at = |path: Vec<Step>, text: bool| Insert {
+                        path,
+                        server: tool.server_index as u32,
+                        index,
+                        name: tool.name.clone(),
+                        text,
+                    };
+                    let text = vec![Step::key("content"), Step::Index(0), Step::key("text")];
+                    RequestDecision::Answer {
+                        result,
+                        inserts: vec![at(text, true), at(vec![Step::key("structuredContent")], false)],
+                    }
+                }
+            }),
+        }
+    }
+
+    /// A meta-tool's answer: its result, or the tool error result a model reads its mistake from.
+    fn answered(&self, result: Result<Json, Error>) -> RequestDecision {
+        let result = result.unwrap_or_else(|e| crate::router::tool_error_result(&e));
+        RequestDecision::Answer { result, inserts: Vec::new() }
+    }
+
+    /// The place in its server's list of the listed tool `upstream`.
+    fn item_index(&self, server: usize, upstream: &str) -> u32 {
+        self.tools
+            .all()
+            .map(|(_, e)| e)
+            .find(|e| e.server as usize == server && e.upstream() == upstream && e.routed)
+            .map_or(0, |e| e.index)
+    }
+
+    fn decide_complete(&self, found: &[Found]) -> Result<RequestDecision, Error> {
+        shape::object(found, "params")?;
+        match first(found, 1) {
+            Some(Scalar::Object) => {}
+            Some(other) => return Err(shape::wrong("params.ref", "an object", other)),
+            None => return Err(shape::missing("params.ref")),
+        }
+        let kind = shape::string(found, 2, "params.ref.type")?;
+        // The type decides which member names the target (an unknown type is worded first).
+        let (pattern, field) = match CompletionRef::new(kind, "")? {
+            CompletionRef::Prompt(_) => (3, "name"),
+            _ => (4, "uri"),
+        };
+        let value = shape::string(found, pattern, &format!("params.ref.{field}"))?;
+        let t = self.completion_target(CompletionRef::new(kind, value)?)?;
+        Ok(renamed(t, vec![Step::key("ref"), Step::key(field)]))
+    }
+}

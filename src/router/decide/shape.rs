@@ -1,0 +1,33 @@
+//! What a message's values must be, and the one wording of each way they are not: every
+//! host's `params must be an object, got an array` is built here.
+
+use crate::diagnostic::Error;
+use crate::router::probe::{first, Found, Scalar};
+
+/// `invalid_argument`: `what` must be `want`, got what it is.
+pub(crate) fn wrong(what: &str, want: &str, got: &Scalar) -> Error {
+    Error::invalid_argument(format!("{what} must be {want}, got {}", got.described()))
+}
+
+/// `invalid_argument`: `what` is missing.
+pub(crate) fn missing(what: &str) -> Error {
+    Error::invalid_argument(format!("{what} is missing"))
+}
+
+/// The object a probe's first (empty) pattern found is one, or the error naming `what`.
+pub(crate) fn object(found: &[Found], what: &str) -> Result<(), Error> {
+    match first(found, 0) {
+        Some(Scalar::Object) => Ok(()),
+        Some(other) => Err(wrong(what, "an object", other)),
+        None => Err(missing(what)),
+    }
+}
+
+/// The string pattern `pattern` found, named `what`.
+pub(crate) fn string<'f>(found: &'f [Found], pattern: u8, what: &str) -> Result<&'f str, Error> {
+    match first(found, pattern) {
+        Some(Scalar::String(s)) => Ok(s),
+        Some(other) => Err(wrong(what, "a string", other)),
+        None => Err(missing(what)),
+    }
+}
