@@ -7,6 +7,7 @@
 
 pub mod data;
 pub mod steps;
+pub mod typegen;
 
 use mcp_naming::router::RouterConfig;
 use mcp_naming::syntropy::ToolState;

@@ -33,6 +33,7 @@
 //! ```
 
 mod expose;
+mod facts;
 pub(crate) mod list;
 mod relay;
 mod request;
@@ -45,6 +46,9 @@ use crate::json::Json;
 use serde::{Deserialize, Serialize};
 
 pub use expose::{ExposeDecision, Exposed, Listing};
+pub use facts::{
+    host_tables, Alias, Builtin, HostFacts, HostTables, ListTable, PlacementFlags, ProbeTable, ServerFacts, FLAGS,
+};
 pub use list::DEFAULT_PAGE_SIZE;
 
 /// A request a client sends a gateway, that an upstream answers (or the gateway itself).

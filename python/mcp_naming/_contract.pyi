@@ -1,0 +1,439 @@
+# Generated from the Rust types of src/router/decide and src/router/probe by tests/contract.rs
+# (MCP_NAMING_BLESS=1 cargo test --test contract); do not edit.
+from typing import Any, Dict, List, Literal, Optional, Tuple, TypedDict, Union
+
+from typing_extensions import Required
+
+HostFacts = TypedDict(
+    "HostFacts",
+    {
+        "servers": Required[List["ServerFacts"]],
+        "qualifiedPrefix": Required[str],
+        "builtins": Required[List["Builtin"]],
+        "aliases": Required[List["Alias"]],
+        "segments": Required[int],
+        "metaNames": Required[List[str]],
+        "searching": Required[bool],
+    },
+    total=False,
+)
+"""What a host needs of its router's configuration to apply the decisions (and answer the hits of its own route table)."""
+
+ServerFacts = TypedDict(
+    "ServerFacts",
+    {
+        "name": Required[str],
+        "pool": Union[str, None],
+        "upstreamPrefix": Union[str, None],
+    },
+    total=False,
+)
+"""A configured server as a host names it."""
+
+Builtin = TypedDict(
+    "Builtin",
+    {
+        "name": Required[str],
+        "enabled": Required[bool],
+    },
+    total=False,
+)
+"""A gateway built-in."""
+
+Alias = TypedDict(
+    "Alias",
+    {
+        "old": Required[str],
+        "current": Required[str],
+    },
+    total=False,
+)
+"""An alias: an old exposed name, and the current one it stands for."""
+
+HostTables = TypedDict(
+    "HostTables",
+    {
+        "probes": Required[List["ProbeTable"]],
+        "lists": Required[List["ListTable"]],
+        "flags": Required["PlacementFlags"],
+        "metaTools": Required[List[Any]],
+        "defaultPageSize": Required[int],
+    },
+    total=False,
+)
+"""What every host reads once, whatever its router."""
+
+ProbeTable = TypedDict(
+    "ProbeTable",
+    {
+        "probe": Required["Probe"],
+        "patterns": Required[List[List["PatternStep"]]],
+    },
+    total=False,
+)
+"""The patterns of one probe."""
+
+Probe = Literal["tool", "toolText", "callTool", "metaCall", "getPrompt", "readResource", "complete", "notification", "result"]
+"""What a probe reads: an item of an upstream list, a client's request params, an upstream's result or notification. Each probe's first pattern of a message (`Probe::CallTool` and the rest below it) is the empty one: the object itself, so that the core words what it is when it is not an object."""
+
+PatternStepKey = TypedDict(
+    "PatternStepKey",
+    {
+        "step": Required[Literal["key"]],
+        "arg": Required[str],
+    },
+    total=False,
+)
+"""The member of that name (of an object; nothing otherwise)."""
+
+PatternStepEach = TypedDict(
+    "PatternStepEach",
+    {
+        "step": Required[Literal["each"]],
+    },
+    total=False,
+)
+"""Every element of an array, every member's value of an object."""
+
+PatternStepKeys = TypedDict(
+    "PatternStepKeys",
+    {
+        "step": Required[Literal["keys"]],
+    },
+    total=False,
+)
+"""Every key of an object, as the value found (its path ends with the key itself)."""
+
+PatternStepWhere = TypedDict(
+    "PatternStepWhere",
+    {
+        "step": Required[Literal["where"]],
+        "arg": Required[Tuple[str, str]],
+    },
+    total=False,
+)
+"""Only an object whose member named first is the string given second."""
+
+PatternStepDeep = TypedDict(
+    "PatternStepDeep",
+    {
+        "step": Required[Literal["deep"]],
+        "arg": Required[str],
+    },
+    total=False,
+)
+"""Every member of that name at any depth below, through objects and arrays alike (a member found is not searched further)."""
+
+PatternStep = Union[PatternStepKey, PatternStepEach, PatternStepKeys, PatternStepWhere, PatternStepDeep]
+"""A step of a `Pattern`: how a host walks from a value to the ones the core needs."""
+
+ListTable = TypedDict(
+    "ListTable",
+    {
+        "list": Required["ListKind"],
+        "key": Required[str],
+        "field": Required[str],
+    },
+    total=False,
+)
+"""One merged list, as hosts number them (the index in `HostTables::lists`)."""
+
+ListKind = Literal["tools", "prompts", "resources", "resourceTemplates"]
+"""A merged list a client asks for."""
+
+PlacementFlags = TypedDict(
+    "PlacementFlags",
+    {
+        "enabled": Required[int],
+        "listed": Required[int],
+        "routed": Required[int],
+        "same": Required[int],
+    },
+    total=False,
+)
+"""The bits of a placed entry's flags, and the marker of a name that is the upstream's own."""
+
+Request = TypedDict(
+    "Request",
+    {
+        "method": Required["Method"],
+        "found": Required[List["Found"]],
+        "header": Union[str, None],
+        "protocolVersion": Union[str, None],
+        "accept": "Accept",
+    },
+    total=False,
+)
+"""A client's request, as a host hands it over."""
+
+Method = Literal["tools/call", "tools/call#meta", "prompts/get", "resources/read", "resources/subscribe", "resources/unsubscribe", "completion/complete"]
+"""A request a client sends a gateway, that an upstream answers (or the gateway itself)."""
+
+Found = TypedDict(
+    "Found",
+    {
+        "pattern": Required[int],
+        "path": Required[List["Step"]],
+        "value": Required["Scalar"],
+    },
+    total=False,
+)
+"""A value a probe found: which pattern of the probe found it, where, and what it is."""
+
+Step = Union[int, str]
+"""One step into an MCP object: an object's member, or an array's element."""
+
+ScalarString = TypedDict(
+    "ScalarString",
+    {
+        "type": Required[Literal["string"]],
+        "value": Required[str],
+    },
+    total=False,
+)
+"""A string."""
+
+ScalarNumber = TypedDict(
+    "ScalarNumber",
+    {
+        "type": Required[Literal["number"]],
+        "value": Required[float],
+    },
+    total=False,
+)
+"""A number (a host refuses or reports what is not finite before it crosses)."""
+
+ScalarBoolean = TypedDict(
+    "ScalarBoolean",
+    {
+        "type": Required[Literal["boolean"]],
+        "value": Required[bool],
+    },
+    total=False,
+)
+"""A boolean."""
+
+ScalarNull = TypedDict(
+    "ScalarNull",
+    {
+        "type": Required[Literal["null"]],
+    },
+    total=False,
+)
+"""`null`."""
+
+ScalarArray = TypedDict(
+    "ScalarArray",
+    {
+        "type": Required[Literal["array"]],
+    },
+    total=False,
+)
+"""An array, unread."""
+
+ScalarObject = TypedDict(
+    "ScalarObject",
+    {
+        "type": Required[Literal["object"]],
+    },
+    total=False,
+)
+"""An object, unread."""
+
+Scalar = Union[ScalarString, ScalarNumber, ScalarBoolean, ScalarNull, ScalarArray, ScalarObject]
+"""A value a host found, as it crosses: a string as it is; any other JSON value as what it is, so that no payload (an object, an array) ever crosses where the core needs a name."""
+
+Accept = Literal["either", "forward", "answer"]
+"""What the host will do with the decision: send the request on, answer it itself, or either."""
+
+RequestDecisionForward = TypedDict(
+    "RequestDecisionForward",
+    {
+        "decision": Required[Literal["forward"]],
+        "server": Required[str],
+        "header": Required[str],
+        "edits": Required[List["Edit"]],
+    },
+    total=False,
+)
+"""Send it to `server` (its name in the configuration) with its params edited, and the `Mcp-Name` header `header` (SEP-2243: already encoded)."""
+
+RequestDecisionAnswer = TypedDict(
+    "RequestDecisionAnswer",
+    {
+        "decision": Required[Literal["answer"]],
+        "result": Required[Any],
+        "inserts": Required[List["Insert"]],
+    },
+    total=False,
+)
+"""Answer it with `result` (the gateway's own: discovery's `search_tools`, `get_tool_details`), the host's items put in where `inserts` say."""
+
+RequestDecisionPass = TypedDict(
+    "RequestDecisionPass",
+    {
+        "decision": Required[Literal["pass"]],
+    },
+    total=False,
+)
+"""Not the gateway's to answer (`Accept::Answer` of a request an upstream answers)."""
+
+RequestDecision = Union[RequestDecisionForward, RequestDecisionAnswer, RequestDecisionPass]
+"""What to do with a client's request."""
+
+EditSet = TypedDict(
+    "EditSet",
+    {
+        "op": Required[Literal["set"]],
+        "path": Required[List["Step"]],
+        "value": Required[Any],
+    },
+    total=False,
+)
+"""The value at `path` replaced by `value` (or added, the objects on the way made where missing)."""
+
+EditTake = TypedDict(
+    "EditTake",
+    {
+        "op": Required[Literal["take"]],
+        "path": Required[List["Step"]],
+        "from": Required[List["Step"]],
+    },
+    total=False,
+)
+"""The value at `path` replaced by the host's own value at `from` (removed when there is none): a payload moved without crossing."""
+
+EditRemove = TypedDict(
+    "EditRemove",
+    {
+        "op": Required[Literal["remove"]],
+        "path": Required[List["Step"]],
+    },
+    total=False,
+)
+"""The member at `path` removed."""
+
+Edit = Union[EditSet, EditTake, EditRemove]
+"""A change a decision asks of a host's object. Every path is into the object as the host holds it before any edit of the same decision."""
+
+Insert = TypedDict(
+    "Insert",
+    {
+        "path": Required[List["Step"]],
+        "server": Required[int],
+        "index": Required[int],
+        "name": Required[str],
+        "text": Required[bool],
+    },
+    total=False,
+)
+"""Where a host's own item goes into an answer."""
+
+ListRequest = TypedDict(
+    "ListRequest",
+    {
+        "list": Required["ListKind"],
+        "cursor": Union[str, None],
+        "pageSize": Union[float, None],
+        "total": Required[int],
+        "generation": Required[int],
+    },
+    total=False,
+)
+"""A page of a merged list, as a host asks for it."""
+
+ListDecisionPage = TypedDict(
+    "ListDecisionPage",
+    {
+        "decision": Required[Literal["page"]],
+        "start": Required[int],
+        "end": Required[int],
+        "next_cursor": Union[str, None],
+        "cache": Required["ListCache"],
+    },
+    total=False,
+)
+"""The host's shown items `start..end`, in order (segments in slot order, each segment's shown entries in order)."""
+
+ListDecisionDiscovery = TypedDict(
+    "ListDecisionDiscovery",
+    {
+        "decision": Required[Literal["discovery"]],
+        "meta": Required[List[int]],
+        "names": Required[List[str]],
+        "next_cursor": Union[str, None],
+        "cache": Required["ListCache"],
+    },
+    total=False,
+)
+"""Discovery: the meta-tools `meta` (indexes into `super::meta_tools`), then the tools named `names` (the host's shown items under those exposed names), in order."""
+
+ListDecision = Union[ListDecisionPage, ListDecisionDiscovery]
+"""Which items a page of a merged list holds, and what the list says about itself."""
+
+ListCache = TypedDict(
+    "ListCache",
+    {
+        "ttlMs": Union[float, None],
+        "cacheScope": Optional["CacheScope"],
+    },
+    total=False,
+)
+"""A list's caching members, as one upstream gave them or as merged for the client."""
+
+CacheScope = Literal["public", "private"]
+"""Who may share a cached list (`cacheScope`)."""
+
+NotificationDecisionForward = TypedDict(
+    "NotificationDecisionForward",
+    {
+        "decision": Required[Literal["forward"]],
+        "edits": Required[List["Edit"]],
+    },
+    total=False,
+)
+"""Send it to the clients with these changes (a `resources/updated` URI in its gateway form; most notifications pass as they are)."""
+
+NotificationDecisionRelist = TypedDict(
+    "NotificationDecisionRelist",
+    {
+        "decision": Required[Literal["relist"]],
+        "list": Required["Listed"],
+    },
+    total=False,
+)
+"""Send nothing for it: list that server's `list` again, expose it, and tell the clients when the exposure says the merged list changed."""
+
+NotificationDecision = Union[NotificationDecisionForward, NotificationDecisionRelist]
+"""What to do with an upstream's notification."""
+
+Listed = Literal["tools", "prompts", "resources"]
+
+ResultDecision = TypedDict(
+    "ResultDecision",
+    {
+        "edits": Required[List["Edit"]],
+    },
+    total=False,
+)
+"""What to do with an upstream's result before the client gets it."""
+
+View = TypedDict(
+    "View",
+    {
+        "server": Required[int],
+        "items": Required[List["ItemView"]],
+    },
+    total=False,
+)
+"""Every tool view of one server, replacing what the host kept for it."""
+
+ItemView = TypedDict(
+    "ItemView",
+    {
+        "index": Required[int],
+        "edits": Required[List["Edit"]],
+    },
+    total=False,
+)
+"""How a host shows one item of an upstream's list beyond its exposed name: the configuration's description, its MCP Apps UI URIs in their gateway form."""
