@@ -175,6 +175,10 @@ def with_member(obj: Any, key: str, value: Any) -> Any:
     """``obj`` with member ``key`` set to ``value``: a new object of its kind, the rest shared."""
     if type(obj) is dict:
         return {**obj, key: value}
+    fields = _fields(type(obj))
+    name = fields.get(key) if fields is not None else None
+    if name is not None:
+        return obj.model_copy(update={name: value})
     return apply(obj, [{"op": "set", "path": [key], "value": value}])
 
 
