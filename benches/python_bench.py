@@ -6,7 +6,9 @@
 - ``validate_tool_name`` (mcp) against the official Python SDK's validator
   (``mcp.shared.tool_name_validation.validate_tool_name``, mcp 2.x), on a mix of names;
 - router hits (``Router.route``, ``Router.map_call_tool``) against a dict lookup (and the dict
-  lookup plus the params copy a gateway makes);
+  lookup plus the params copy a gateway makes), with dicts and with the SDK's models;
+- ``Router.rewrite_result`` of a 10 MB result against a 1 KB one (one link rewritten in each),
+  dicts and the SDK's models: what crosses and what is copied does not grow with the payload;
 - the wheel's size.
 
     target/py/venv/bin/python benches/python_bench.py [wheel]     (scripts/python.sh makes the venv)
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, List, Sequence
 
 import mcp_naming as n
+import mcp_types as sdk
 from mcp.shared.tool_name_validation import validate_tool_name as sdk_validate
 
 REPO = Path(__file__).resolve().parents[1]
@@ -119,6 +122,31 @@ def main() -> None:
     a = per_call(loop(router.map_call_tool, calls), len(calls))  # type: ignore[arg-type]
     b = per_call(loop(dict_map, calls), len(calls))  # type: ignore[arg-type]
     rows.append(("`Router.map_call_tool` hit / dict lookup + params copy", a, b))
+    models = [sdk.CallToolRequestParams(name=e, arguments={"q": 1}) for e in exposed]
+
+    def model_map(p: Any) -> Any:
+        t = table[p.name]
+        return {"server": t["server"], "params": p.model_copy(update={"name": t["tool"]})}
+
+    a = per_call(loop(router.map_call_tool, models), len(models))  # type: ignore[arg-type]
+    b = per_call(loop(model_map, models), len(models))  # type: ignore[arg-type]
+    rows.append(("`Router.map_call_tool` hit, SDK params / dict lookup + `model_copy`", a, b))
+
+    shared = n.Router(style="agent", servers=[{"name": "a"}, {"name": "b"}])
+    for s in ("a", "b"):
+        shared.expose_resources(s, {"resources": [{"uri": "memo://note/1", "name": "one"}]})
+
+    def result(size: int) -> Any:
+        return {"content": [{"type": "text", "text": "x" * size}, {"type": "resource_link", "uri": "memo://note/1", "name": "one"}]}
+
+    small, large = result(1_000), result(10_000_000)
+    a = per_call(lambda: shared.rewrite_result("b", large), 1)
+    b = per_call(lambda: shared.rewrite_result("b", small), 1)
+    rows.append(("`Router.rewrite_result` 10 MB / 1 KB result (dicts)", a, b))
+    small_m, large_m = sdk.CallToolResult.model_validate(small), sdk.CallToolResult.model_validate(large)
+    a = per_call(lambda: shared.rewrite_result("b", large_m), 1)
+    b = per_call(lambda: shared.rewrite_result("b", small_m), 1)
+    rows.append(("`Router.rewrite_result` 10 MB / 1 KB result (SDK `CallToolResult`)", a, b))
     misses = [e + "x" for e in exposed[:50]]
     a = per_call(loop(router.try_route, misses), len(misses))
     rows.append(("`Router.try_route` miss (suggestions searched), absolute", a, None))

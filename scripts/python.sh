@@ -66,7 +66,10 @@ if [ "$wrong" -ne "$expected" ]; then
   echo "python.sh: mypy found $wrong errors in misuse.py, expected $expected (one per '# error' line)" >&2
   exit 1
 fi
-echo "python.sh: mypy --strict: consumer.py clean, misuse.py refused ($wrong errors, as marked)"
+# The package itself, applier and all, against its stubs and the contract generated from the
+# core's Rust types (mcp_naming/_contract.pyi).
+(cd "$work" && "$OLDPWD/$venv/bin/mypy" --strict --no-incremental -p mcp_naming)
+echo "python.sh: mypy --strict: consumer.py clean, misuse.py refused ($wrong errors, as marked), the package clean"
 
 # The gateway example's npm servers, from its committed lockfile.
 [ "$quick" = 1 ] || bash scripts/npm-ci.sh examples/python-gateway

@@ -8,6 +8,7 @@
 //! assert_eq!(v.get("a").and_then(Json::as_array).map(<[Json]>::len), Some(3));
 //! ```
 
+use crate::dialect::JsonType;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::fmt;
@@ -98,16 +99,22 @@ impl Json {
         }
     }
 
-    /// The type with its article, for messages: `a string`, `a number`, `an array`, `an
-    /// object`, `a boolean`, `null`.
+    /// The type with its article, for messages, in the host's words ([`crate::dialect`]): `a
+    /// string`, `a number`, `an array`, `an object`, `a boolean`, `null` (Python's `a str`, `a
+    /// list`, `a dict`, `None`).
     pub fn described(&self) -> &'static str {
+        crate::dialect::a(self.json_type())
+    }
+
+    /// The value's type.
+    pub fn json_type(&self) -> JsonType {
         match self {
-            Json::Null => "null",
-            Json::Bool(_) => "a boolean",
-            Json::Number(_) => "a number",
-            Json::String(_) => "a string",
-            Json::Array(_) => "an array",
-            Json::Object(_) => "an object",
+            Json::Null => JsonType::Null,
+            Json::Bool(_) => JsonType::Boolean,
+            Json::Number(_) => JsonType::Number,
+            Json::String(_) => JsonType::String,
+            Json::Array(_) => JsonType::Array,
+            Json::Object(_) => JsonType::Object,
         }
     }
 

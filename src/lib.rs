@@ -32,6 +32,7 @@ mod chars;
 pub mod client;
 mod convention;
 mod diagnostic;
+pub mod dialect;
 mod json;
 mod keys;
 mod method_options;

@@ -8,6 +8,7 @@
 //! whose message starts with it.
 
 use crate::diagnostic::{Code, Diagnostic, Error};
+use crate::dialect::{a, JsonType};
 use crate::json::Json;
 use crate::keys::{member_path, unknown_keys};
 use crate::suggest::closest;
@@ -56,6 +57,11 @@ impl Reader {
         self.problem(path, format!("must be {want}, got {}", got.described()));
     }
 
+    /// A problem at `path`: a value of another type than `want`.
+    fn wrong_type(&mut self, path: &str, want: JsonType, got: &Json) {
+        self.wrong(path, a(want), got);
+    }
+
     /// `value` as an object whose keys are all in `known`; unknown keys are reported (the
     /// members are still returned), anything else than an object is.
     pub(crate) fn object<'j>(&mut self, value: &'j Json, path: &str, known: &[&str]) -> Option<&'j [(String, Json)]> {
@@ -69,7 +75,7 @@ impl Reader {
                 Some(members)
             }
             None => {
-                self.wrong(path, "an object", value);
+                self.wrong_type(path, JsonType::Object, value);
                 None
             }
         }
@@ -79,7 +85,7 @@ impl Reader {
         match value {
             Json::String(s) => Some(s.clone()),
             other => {
-                self.wrong(path, "a string", other);
+                self.wrong_type(path, JsonType::String, other);
                 None
             }
         }
@@ -109,7 +115,7 @@ impl Reader {
             None | Some(Json::Null) => None,
             Some(Json::Bool(b)) => Some(*b),
             Some(v) => {
-                self.wrong(&member_path(path, key), "a boolean", v);
+                self.wrong_type(&member_path(path, key), JsonType::Boolean, v);
                 None
             }
         }
@@ -162,7 +168,7 @@ impl Reader {
     /// Member `key` of `parent` as strings (absent and `null`: none).
     pub(crate) fn strings(&mut self, parent: &Json, key: &str, path: &str) -> Vec<String> {
         let at = member_path(path, key);
-        let items = self.array(parent, key, path, "an array of strings");
+        let items = self.array(parent, key, path, &crate::dialect::of_strings(JsonType::Array));
         items.iter().enumerate().filter_map(|(i, v)| self.string(v, &format!("{at}[{i}]"))).collect()
     }
 

@@ -73,10 +73,11 @@ impl ResourceUri {
     pub fn from_json(value: &crate::json::Json) -> Result<ResourceUri, Error> {
         let mut r = crate::read::Reader::argument();
         r.object(value, "parts", &["namespace", "type", "id", "query"]);
-        let namespace = r.req_string(value, "namespace", "parts", "a string");
-        let kind = r.req_string(value, "type", "parts", "a string");
-        let id = r.req_string(value, "id", "parts", "a string");
-        let query = r.pairs(value, "query", "parts", "an object of strings");
+        let string = crate::dialect::a(crate::dialect::JsonType::String);
+        let namespace = r.req_string(value, "namespace", "parts", string);
+        let kind = r.req_string(value, "type", "parts", string);
+        let id = r.req_string(value, "id", "parts", string);
+        let query = r.pairs(value, "query", "parts", &crate::dialect::of_strings(crate::dialect::JsonType::Object));
         let uri = match (namespace, kind, id) {
             (Some(namespace), Some(kind), Some(id)) => Some(ResourceUri { namespace, kind, id, query }),
             _ => None,

@@ -3,8 +3,10 @@
 from mcp-naming's Router: it connects to every upstream server of its configuration (stdio
 commands), exposes their tools under one naming style, answers ``tools/list`` with the merged
 list and forwards each ``tools/call`` to the server that owns the tool, under its own name. A
-misspelled or disabled tool is answered -32602 with the Router's suggestions; the tool objects
-and call results stay Python objects (only names cross into the engine).
+misspelled or disabled tool is answered -32602 with the Router's suggestions. The Router takes
+the SDK's own models (``ListToolsResult``, ``CallToolRequestParams``, ``CallToolResult``) and
+gives back models of the same classes, so nothing here converts between models and dicts; only
+names cross into the engine.
 
     python gateway.py gateway.example.json      # serves MCP over stdio
 """
@@ -46,25 +48,23 @@ class Gateway:
             params = StdioServerParameters(command=command, args=s.get("args", []), cwd=self.base, env=dict(os.environ))
             client = await stack.enter_async_context(Client(params))
             self.clients[s["name"]] = client
-            listed = await client.list_tools()
-            tools = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in listed.tools]
-            exposure = self.router.expose_tools(s["name"], {"tools": tools}, on_invalid="skip")
+            exposure = self.router.expose_tools(s["name"], await client.list_tools(), on_invalid="skip")
             for skipped in exposure["skipped"]:
                 print(f"gateway: {s['name']}: skipped {skipped['name']!r}: {skipped['message']}", file=sys.stderr)
 
     async def list_tools(self, _ctx: Any, _params: Any) -> types.ListToolsResult:
-        return types.ListToolsResult.model_validate(self.router.list_tools())
+        listed: types.ListToolsResult = self.router.list_tools()
+        return listed
 
     async def call_tool(self, _ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         try:
-            mapped = self.router.map_call_tool(params.model_dump(by_alias=True, exclude_none=True, mode="json"))
+            mapped = self.router.map_call_tool(params)
         except NamingError as e:
             error = e.to_jsonrpc_error()
             raise MCPError(error["code"], error["message"], error["data"]) from None
         upstream = mapped["params"]
-        result = await self.clients[mapped["server"]].call_tool(upstream["name"], upstream.get("arguments"))
-        out = self.router.rewrite_result(mapped["server"], result.model_dump(by_alias=True, exclude_none=True, mode="json"))
-        return types.CallToolResult.model_validate(out)
+        result = await self.clients[mapped["server"]].call_tool(upstream.name, upstream.arguments)
+        return self.router.rewrite_result(mapped["server"], result)
 
 
 async def main(path: str) -> None:

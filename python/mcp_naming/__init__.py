@@ -11,7 +11,9 @@ Reports, parts and router answers are plain dicts with the npm package's keys in
 (see ``mcp_naming.types``); spans index the input as Python does (code points). Options are
 keyword arguments (``expected_namespace=``, ``servers=``, ``builtins=``, ``project=``,
 ``actions=``) or the npm package's options mapping. Every error is a ``NamingError`` with a
-stable ``code``; a value of the wrong type is a ``TypeError``.
+stable ``code``, worded in Python's words (``None``, ``a dict``, ``a list``); a value of the
+wrong type, or a keyword argument a function does not take (the nearest one suggested), is
+``invalid_argument``, an ``InvalidArgumentError``, which is a ``TypeError`` too.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from ._core import (
     validate_tool_name,
     validate_tool_names,
 )
-from ._errors import NamingError
+from ._errors import InvalidArgumentError, NamingError
 from ._router import Router
 
 _TABLES = _core.tables()
@@ -68,6 +70,7 @@ __all__ = [
     "CONVENTIONS",
     "PROVIDERS",
     "ROUTER_STYLES",
+    "InvalidArgumentError",
     "NamingError",
     "Router",
     "check_allow_list",

@@ -1,4 +1,5 @@
-"""NamingError: every error of the core, with its stable code."""
+"""NamingError: every error of the core, with its stable code; ``invalid_argument`` (a value of
+the wrong type or out of its range, an unknown keyword argument) also a ``TypeError``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ class NamingError(ValueError):
     suggestions: list[str]
     diagnostics: list[Diagnostic]
     server: str | None
+
+    def __new__(cls, code: str, *args: Any, **kwargs: Any) -> "NamingError":
+        # An argument the call should not have been given is a TypeError too, as Python's own.
+        if cls is NamingError and code == "invalid_argument":
+            cls = InvalidArgumentError
+        return super().__new__(cls, code, *args)
 
     def __init__(
         self,
@@ -68,3 +75,10 @@ class NamingError(ValueError):
         from . import _core
 
         return _core.http_status(self.code)
+
+
+class InvalidArgumentError(NamingError, TypeError):
+    """A ``NamingError`` ``invalid_argument``: a value of the wrong type (``None`` where a
+    ``str`` goes, a ``list`` for a name), out of its range, or a keyword argument the method does
+    not take. Every such error is one, so that ``except TypeError`` catches it as it would
+    Python's own."""

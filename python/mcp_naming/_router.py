@@ -1,187 +1,114 @@
-"""The Router's host half: it keeps the MCP objects (the upstream lists as given, Python objects)
-and the table of routed names, so that hits never enter the core; the core decides every name,
-route, collision, fit, suggestion and URI rewrite from names and URIs alone. No MCP object,
-schema or result text crosses into Rust: an expose sends the items' names, a result walk sends
-the URIs it finds, a miss sends the name. The design of the npm package's ``router.mjs``; the
-answers of the core's own reference host, ``mcp_naming::router::Gateway``.
+"""The Router's host half: an applier of the core's decisions. It keeps the MCP objects the
+gateway hands it (dicts, or the ``mcp`` SDK's models) and a mirror of where the core placed
+their names (with the table of routed names, so that hits never enter the core); every other
+method reads its arguments, walks them with the core's probe (``_probe.find``), hands the core
+what it found and applies the decision that comes back (``_probe.apply``). It decides nothing:
+the decisions and their types are the core's (``mcp_naming/_contract.pyi``), as the npm
+package's glue and the core's reference applier, ``mcp_naming::router::Gateway``, apply them.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, cast
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, cast
 
 from . import _core
-from .types import (
-    ClientView,
-    ExposedTool,
-    Mapped,
-    McpObject,
-    Relay,
-    ResourceExposure,
-    ResourceRoute,
-    Route,
-    SearchHit,
-    ToolExposure,
-    ToolResult,
-)
+from ._probe import MISSING, apply, compile_patterns, find, given, is_model, is_object, member, plain, scalar, with_member
+from .types import ClientView, ExposedTool, Mapped, McpObject, Relay, ResourceExposure, ResourceRoute, Route, SearchHit, ToolExposure, ToolResult
 
-_ENABLED = 1
-_LISTED = 2
-_ROUTED = 4
-_SHOWN = _ENABLED | _LISTED
-_HIT = _ENABLED | _ROUTED
-_MISSING = object()
-_RELIST = {2: "tools", 3: "prompts", 4: "resources"}
-# The discovery meta-tools' names (the core decides whether a call is one; only these cross).
-_META_NAMES = frozenset(("search_tools", "get_tool_details", "call_tool"))
-_meta_tools: List[McpObject] = []
+if TYPE_CHECKING:
+    from ._contract import Edit, Found, HostFacts, HostTables, ListKind, Method, RequestDecision, View
+
+T = TypeVar("T")
+
+_TABLES: HostTables = _core.host_tables()
+_PROBES = {t["probe"]: compile_patterns(t["patterns"]) for t in _TABLES["probes"]}
+_REQUESTS = {m: _PROBES[_core.request_probe(m)] for m in ("tools/call", "tools/call#meta", "prompts/get", "resources/read", "resources/subscribe", "resources/unsubscribe", "completion/complete")}
+_FLAGS = _TABLES["flags"]
+_HIT = _FLAGS["enabled"] | _FLAGS["routed"]
+_SHOWN = _FLAGS["enabled"] | _FLAGS["listed"]
+# The caching members of a list result (SEP-2549), handed to the core as they are.
+_CACHE = ("ttlMs", "cacheScope")
+# The `mcp` SDK's classes a result is built as when the objects given were its models.
+_RESULT_CLASSES = {"tools": "ListToolsResult", "prompts": "ListPromptsResult", "resources": "ListResourcesResult", "resourceTemplates": "ListResourceTemplatesResult"}
 
 
-def _meta_definitions() -> List[McpObject]:
-    """The meta-tools as ``tools/list`` shows them (the core's definitions), read once."""
-    if not _meta_tools:
-        _meta_tools.extend(_core.meta_tools())
-    return _meta_tools
+def _sibling(obj: Any, name: str) -> Any:
+    """The class ``name`` of the module that defines ``obj``'s class (the SDK's result class for
+    its models), or ``None``."""
+    return getattr(sys.modules.get(type(obj).__module__), name, None) if is_model(obj) else None
 
 
-def _tool_text(item: Any) -> Tuple[Optional[str], List[str]]:
-    """What search reads of a tool: its description (if a string) and its input parameters'
-    names (the keys of ``inputSchema.properties``); nothing else of the object crosses."""
-    if not isinstance(item, dict):
-        return (None, [])
-    d = item.get("description")
-    schema = item.get("inputSchema")
-    props = schema.get("properties") if isinstance(schema, dict) else None
-    names = [k for k in props if isinstance(k, str)] if isinstance(props, dict) else []
-    return (d if isinstance(d, str) else None, names)
+class _Route(Dict[str, Any]):
+    """A route of the table: read-only, given out as it is to every caller."""
 
-# (key of the list result, field of an item) per kind: tools, prompts, resources, templates.
-_KINDS = (("tools", "name"), ("prompts", "name"), ("resources", "uri"), ("resourceTemplates", "uriTemplate"))
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a Route is read-only: copy it with dict(route)")
 
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _refuse
 
-def _with_field(item: Any, field: str, value: str) -> McpObject:
-    """``item`` with ``field`` set to ``value``, in its place (first when the item had none)."""
-    if not isinstance(item, dict):
-        return {field: value}
-    if field in item:
-        out = dict(item)
-        out[field] = value
-        return out
-    return {field: value, **item}
+    def __copy__(self) -> Dict[str, Any]:
+        return dict(self)
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(self),))
 
 
-def _bad(message: str) -> Exception:
-    return _core.invalid_argument(message)
-
-
-def _param(params: Any, field: str, prefix: str = "params.") -> str:
-    """The string ``field`` of request params (or of a notification, a completion's ``ref``)."""
-    if not isinstance(params, dict):
-        raise _bad(f"params must be an object, got {_core.described(params)}")
-    value = params.get(field, _MISSING)
-    if isinstance(value, str):
-        return value
-    if value is _MISSING:
-        raise _bad(f"{prefix}{field} is missing")
-    raise _bad(f"{prefix}{field} must be a string, got {_core.described(value)}")
-
-
-def _ui_uris(tool: Any) -> List[str]:
-    """The UI resource URIs (MCP Apps) a tool names: ``_meta.ui.resourceUri`` first, then the
-    older ``_meta["ui/resourceUri"]``, distinct."""
-    meta = tool.get("_meta") if isinstance(tool, dict) else None
-    if not isinstance(meta, dict):
-        return []
-    ui = meta.get("ui")
-    nested = ui.get("resourceUri") if isinstance(ui, dict) else None
-    flat = meta.get("ui/resourceUri")
-    out = [nested] if isinstance(nested, str) else []
-    if isinstance(flat, str) and flat != nested:
-        out.append(flat)
-    return out
-
-
-def _with_uris(tool: McpObject, swap: Mapping[str, str]) -> McpObject:
-    """``tool`` with each UI resource URI in ``swap`` replaced by its exposed form."""
-
-    def one(v: Any) -> Any:
-        return swap.get(v, v) if isinstance(v, str) else v
-
-    meta = tool.get("_meta")
-    if not isinstance(meta, dict):
-        return tool
-    new_meta: Dict[str, Any] = {}
-    for k, v in meta.items():
-        if k == "ui/resourceUri":
-            new_meta[k] = one(v)
-        elif k == "ui" and isinstance(v, dict):
-            new_meta[k] = {uk: (one(uv) if uk == "resourceUri" else uv) for uk, uv in v.items()}
-        else:
-            new_meta[k] = v
-    out = dict(tool)
-    out["_meta"] = new_meta
-    return out
-
-
-class _Record:
+class _Rec:
     """One placed item: where the core put it, under which name."""
 
-    __slots__ = ("name", "server", "index", "upstream", "item", "flags", "header")
+    __slots__ = ("name", "server", "index", "flags", "header", "upstream", "route")
 
-    def __init__(self, name: str, server: int, index: int, upstream: str, item: Any, flags: int, header: str) -> None:
-        self.name = name
-        self.server = server
-        self.index = index
-        self.upstream = upstream
-        self.item = item
-        self.flags = flags
-        self.header = header
+    def __init__(self, name: str, server: int, index: int, flags: int, header: str, upstream: str) -> None:
+        self.name, self.server, self.index, self.flags, self.header, self.upstream = name, server, index, flags, header, upstream
+        self.route: Optional[Route] = None
 
 
-class _Side:
-    """One kind's objects and names: tools, prompts, resources or resource templates."""
+class _List:
+    """One merged list's objects and the placement's mirror (Gateway's ``Objects``)."""
 
-    def __init__(self, kind: int, servers: int, segments: int) -> None:
-        self.kind = kind
-        self.key, self.field = _KINDS[kind]
-        # Per server: the items of its last list, and their upstream names.
+    def __init__(self, kind: ListKind, key: str, field: str, servers: int, segments: int) -> None:
+        self.kind, self.key, self.field = kind, key, field
         self.items: List[Sequence[Any]] = [() for _ in range(servers)]
         self.ups: List[List[str]] = [[] for _ in range(servers)]
-        # Per server: what its last list said about caching (None: it has not listed).
-        self.caches: List[Optional[Dict[str, Any]]] = [None] * servers
-        # Per segment: its records, in order; the shown ones, or None when they must be found again.
-        self.segs: List[List[_Record]] = [[] for _ in range(segments)]
-        self.shown: List[Optional[List[_Record]]] = [None] * segments
-        # Enabled routed records by name (a disabled one is a miss: the core words its error).
-        self.hits: Dict[str, _Record] = {}
-        # Moved on whenever what a client sees changes (paging cursors name it).
+        self.cache: List[Optional[Dict[str, Any]]] = [None] * servers  # None: not listed yet
+        self.views: List[Dict[int, List[Edit]]] = [{} for _ in range(servers)]
+        self.segs: List[List[_Rec]] = [[] for _ in range(segments)]
+        self.shown: List[Optional[List[_Rec]]] = [None] * segments
+        self.hits: Dict[str, _Rec] = {}
         self.gen = 0
-        # Per server, tools only: objects as clients see them beyond the name (UI URIs in their
-        # gateway form, configured descriptions), by index; the configured descriptions; the
-        # tools naming UI resources, as (index, uris).
-        self.views: List[Dict[int, McpObject]] = [{} for _ in range(servers)]
-        self.descriptions: List[Dict[int, str]] = [{} for _ in range(servers)]
-        self.ui: List[List[Tuple[int, List[str]]]] = [[] for _ in range(servers)]
+        self.kinds: List[Any] = [None] * servers  # per server: the SDK's result class of its models, or None
 
-    def visible(self) -> List[List[_Record]]:
-        """The shown records of every segment, found again where a change left them stale."""
-        out = []
+    def visible(self) -> List[_Rec]:
+        out: List[_Rec] = []
         for s, seg in enumerate(self.segs):
             shown = self.shown[s]
             if shown is None:
-                shown = seg if all(r.flags & _SHOWN == _SHOWN for r in seg) else [r for r in seg if r.flags & _SHOWN == _SHOWN]
-                self.shown[s] = shown
-            out.append(shown)
+                shown = self.shown[s] = [r for r in seg if r.flags & _SHOWN == _SHOWN]
+            out.extend(shown)
         return out
 
-    def object(self, r: _Record) -> Any:
-        """The object a client sees for a record (its name aside)."""
-        if self.kind == 0:
-            view = self.views[r.server].get(r.index)
-            if view is not None:
-                return view
-        return r.item
+    def shown_item(self, server: int, index: int, name: str) -> Any:
+        """Item ``index`` of server ``server`` as the client sees it, under ``name``."""
+        item = self.items[server][index] if index < len(self.items[server]) else {}
+        edits: List[Edit] = [{"op": "set", "path": [self.field], "value": name}]
+        return apply(item, edits + self.views[server].get(index, []))
+
+    def written(self, slots: Sequence[int]) -> List[Tuple[str, Any, Any]]:
+        """What a client sees of the segments ``slots``: each shown entry's name, object, view."""
+        return [(r.name, self.items[r.server][r.index], self.views[r.server].get(r.index)) for s in slots for r in self.segs[s] if r.flags & _SHOWN == _SHOWN]
+
+    @property
+    def model(self) -> Any:
+        """The SDK's result class this list answers with: the one of every listed server's
+        models (a dict when any server's list came as dicts)."""
+        kinds = {k for k, c in zip(self.kinds, self.cache) if c is not None}
+        return kinds.pop() if len(kinds) == 1 else None
+
+    def result(self, out: Dict[str, Any]) -> Any:
+        model = self.model
+        return out if model is None else model.model_validate(out)
 
 
 class Router:
@@ -189,50 +116,46 @@ class Router:
 
     ``Router(config)`` takes the npm package's configuration (a mapping: ``style``, ``servers``,
     ``builtins``, ``aliases``, ``enabled``, ``disabled``, ``provider``, ``strict``,
-    ``prefixMode``, ``tools``, ``conflicts``, ``discovery``, ``gateway``), or the same as keyword arguments in
-    snake_case (``Router(style="claude", servers=[{"name": "memory"}])``); the core reads it
-    and refuses a bad one with ``NamingError`` ``invalid_config``, a diagnostic per problem
-    naming its path.
+    ``prefixMode``, ``tools``, ``conflicts``, ``discovery``, ``gateway``), or its keys as keyword
+    arguments in snake_case (``Router(style="claude", servers=[{"name": "memory"}])``); the core
+    reads it and refuses a bad one with ``NamingError`` ``invalid_config``, a diagnostic per
+    problem naming its path.
 
-    The MCP objects stay Python objects: ``expose_tools`` hands the core each tool's name and
-    keeps the tool, re-keyed by where the core placed its name; ``list_tools`` pages are slices
-    of the kept list; ``map_call_tool`` of an exposed name is a dict lookup; a misspelled name is
-    answered by the core with suggestions; ``rewrite_result`` walks the result here and hands the
-    core only the URIs it finds.
+    Every method takes the MCP objects as dicts or as the ``mcp`` SDK's models (``Tool``,
+    ``ListToolsResult``, ``CallToolRequestParams``, ``CallToolResult``, …) and gives back the
+    kind it was given: a model in, a model of the same class out (the lists, once a server's
+    list came as models: its SDK's ``List…Result``). Nothing is copied but what changes.
+    ``expose_tools`` hands the core each tool's name and keeps the tool, re-keyed by where the
+    core placed its name; ``map_call_tool`` of an exposed name is a dict lookup; anything else
+    is decided by the core from what the probes find (names, URIs, types: never a payload).
 
     For catalogs too large to list, ``search_tools`` ranks the exposed tools for a query, and
     the configuration's ``discovery`` (``{"mode": "search", "always": [...], "maxListed": n}``)
     makes ``list_tools`` give the meta-tools ``search_tools``, ``get_tool_details`` and
-    ``call_tool`` (plus the ``always``-listed tools) once the catalog is past ``maxListed``:
-    ``discovery_result`` answers the first two, ``map_call_tool`` maps ``call_tool`` to the tool
-    it names. Search reads each tool's description and input parameter names; those texts go
-    to the core from the start with ``discovery``, else from the first ``search_tools`` call.
+    ``call_tool`` once the catalog is past ``maxListed``: ``discovery_result`` answers the first
+    two, ``map_call_tool`` maps ``call_tool`` to the tool it names.
 
     The core's router stays on the thread that made it: a call that needs it from another
     thread raises ``RuntimeError`` (hits answered here work from any thread).
     """
 
     def __init__(self, config: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:
-        if kwargs:
-            merged: Dict[str, Any] = dict(config) if isinstance(config, Mapping) else {}
-            for k, v in kwargs.items():
-                merged[_CONFIG_KEYS.get(k, k)] = v
-            config = merged
         self._thread = threading.get_ident()
-        self._core_router = _core.CoreRouter(config)
-        servers, qp, builtins, _aliases, segments, gateway, discovery = self._core_router.facts()
-        self._servers: List[Tuple[str, Optional[str], Optional[str]]] = servers
-        self._names = [s[0] for s in servers]
+        self._core_router = _core.CoreRouter(config, **kwargs)
+        facts: HostFacts = self._core_router.host_facts()
+        self._servers = facts["servers"]
+        self._names = [s["name"] for s in self._servers]
         self._index = {n: i for i, n in enumerate(self._names)}
-        self._qp: str = qp
-        self._gateway: str = gateway
-        self._builtins = {b for b, on in builtins if on}
-        n = len(servers)
-        self._sides = [_Side(0, n, segments), _Side(1, n, segments), _Side(2, n, n), _Side(3, n, n)]
-        self._tools = self._sides[0].hits
-        self._discovery: bool = discovery
-        # Whether the tools' texts go to the core with their names (see the class's doc).
-        self._searching: bool = discovery
+        self._qp = facts["qualifiedPrefix"]
+        self._meta = frozenset(facts["metaNames"])
+        self._searching = facts["searching"]
+        self._gateway: str = self._core_router.gateway()
+        n = len(self._names)
+        self._lists: Dict[ListKind, _List] = {
+            t["list"]: _List(t["list"], t["key"], t["field"], n, facts["segments"] if t["list"] in ("tools", "prompts") else n) for t in _TABLES["lists"]
+        }
+        self._tools = self._lists["tools"]
+        self._tool_hits = self._tools.hits
 
     @property
     def _c(self) -> Any:
@@ -250,388 +173,323 @@ class Router:
         """What a client puts before an exposed name (``mcp__<gateway>__`` for syntropy and claude)."""
         return self._qp
 
-    # ---- Exposing: the names go to the core; the objects stay here, re-keyed by its placement.
+    # ---- Upstream lists: the names go to the core; the objects stay here, re-keyed by its placement.
 
-    def _expose(self, kind: int, server: Any, result: Any, options: Any, kwargs: Dict[str, Any]) -> Dict[str, Any]:
-        if not isinstance(server, str):
-            raise TypeError(f"server must be str, not {type(server).__name__}")
-        side = self._sides[kind]
+    def _expose(self, kind: ListKind, server: Any, result: Any, options: Any, kwargs: Dict[str, Any]) -> Dict[str, Any]:
+        L = self._lists[kind]
+        cache: Dict[str, Any] = {}
         if isinstance(result, (list, tuple)):
             items: Sequence[Any] = result
-        elif isinstance(result, dict):
-            member = result.get(side.key, _MISSING)
-            if not isinstance(member, (list, tuple)):
-                got = None if member is _MISSING else _core.described(member)
-                raise _core.list_shape_error(side.key, None, got)
-            items = member
+        elif is_object(result):
+            items = member(result, L.key)
+            if not isinstance(items, (list, tuple)):
+                raise _core.list_shape(kind, None, None if items is MISSING else scalar(items))
+            # What the upstream said (a model's defaults claim nothing).
+            cache = {k: v for k in _CACHE if (v := given(result, k)) is not MISSING}
         else:
-            raise _core.list_shape_error(side.key, _core.described(result), None)
-        skip = _core.expose_skips(options, **kwargs) if options is not None or kwargs else False
-        cache = {k: result[k] for k in ("ttlMs", "cacheScope") if k in result} if isinstance(result, dict) else {}
-        return self._expose_list(side, server, items, skip, cache)
-
-    def _expose_list(self, side: _Side, server: str, items: Sequence[Any], skip: bool, cache: Dict[str, Any]) -> Dict[str, Any]:
-        field = side.field
-        ups: List[str] = []
-        bad: List[Tuple[int, str]] = []
-        for i, item in enumerate(items):
-            if isinstance(item, dict):
-                v = item.get(field, _MISSING)
-                if isinstance(v, str):
-                    ups.append(v)
-                    continue
-                got = "nothing" if v is _MISSING else _core.described(v)
-            else:
-                got = _core.described(item)
-            ups.append("")
-            bad.append((i, got))
-        if side.kind == 0 and self._searching:
-            texts = [_tool_text(item) for item in items]
-            names_changed, segments, renamed, skipped, warnings = self._c.expose(0, server, ups, bad, skip, texts)
-        else:
-            names_changed, segments, renamed, skipped, warnings = self._c.expose(side.kind, server, ups, bad, skip)
+            raise _core.list_shape(kind, scalar(result))
+        names = [self._name(item, L.field) for item in items]
+        finds: List[Tuple[int, List[Found]]] = []
+        texts = None
+        if kind == "tools":
+            finds = [(i, f) for i, item in enumerate(items) if (f := find(item, _PROBES["tool"]))]
+            if self._searching:
+                texts = [find(item, _PROBES["toolText"]) for item in items]
+        d = self._c.expose(kind, server, names, finds, texts, cache, options, **kwargs)
         si = self._index[server]
-        slots = [slot for slot, _ in segments]
-        before = [side.object(r) for s in slots for r in side.segs[s] if r.flags & _SHOWN == _SHOWN]
-        self._apply(side, si, items, ups, segments, renamed)
-        side.caches[si] = cache
-        if side.kind == 0:
-            side.descriptions[si] = dict(self._c.descriptions(si, ups))
-            side.ui[si] = [(i, u) for i, item in enumerate(items) for u in (_ui_uris(item),) if u]
-        if side.kind == 0 or side.kind == 2:
-            # A tool's UI resource (MCP Apps) is shown in its gateway form, which the resources
-            # every server lists decide: every server's tools again, this server's warned about.
-            warnings.extend(self._refresh_views(si))
-        # The core knows whether names changed; whether the objects did is known here.
-        changed = names_changed
-        if not changed:
-            after = [side.object(r) for s in slots for r in side.segs[s] if r.flags & _SHOWN == _SHOWN]
-            changed = len(after) != len(before) or any(a is not b and a != b for a, b in zip(after, before))
+        slots = [slot for slot, _ in d["segments"]]
+        before = L.written(slots)
+        L.items[si], L.ups[si], L.cache[si] = items, [n if type(n) is str else "" for n in names], cache
+        self._place(L, d["segments"], d["renamed"])
+        changed = d["changed"] or L.written(slots) != before
         if changed:
-            side.gen += 1
-        return {"exposed": self._exposed(side, si), "skipped": skipped, "changed": changed, "warnings": warnings}
+            L.gen += 1
+        if self._views(d["views"]) and kind == "tools":
+            changed = True
+        L.kinds[si] = type(result) if is_model(result) else _sibling(items[0], _RESULT_CLASSES[kind]) if items else None
+        return {"exposed": d["exposed"], "skipped": d["skipped"], "changed": changed, "warnings": d["warnings"]}
 
-    def _apply(
-        self,
-        side: _Side,
-        si: int,
-        items: Sequence[Any],
-        ups: List[str],
-        segments: List[Tuple[int, List[Tuple[int, int, int, Optional[str], Optional[str]]]]],
-        renamed: List[Tuple[int, int, str, int]],
-    ) -> None:
-        """Applies a placement the core returned (layout: python/src/router.rs, expose)."""
-        side.items[si] = items
-        side.ups[si] = ups
-        hits = side.hits
+    @staticmethod
+    def _name(item: Any, field: str) -> Any:
+        """What an item's identifying member holds: the string, or what it is instead (``None``
+        for nothing); for an item that is not an object, what the item is."""
+        if not is_object(item):
+            return scalar(item)
+        v = member(item, field)
+        return v if type(v) is str else None if v is MISSING else scalar(v)
+
+    def _place(self, L: _List, segments: List[Any], renamed: List[Any]) -> None:
+        """Applies a placement (layout: python/src/router.rs, ``expose``)."""
+        hits = L.hits
         for slot, entries in segments:
-            old = side.segs[slot]
+            old = L.segs[slot]
             recs = []
             for server, index, flags, name, header in entries:
-                upstream = side.ups[server][index]
-                r = _Record(upstream if name is None else name, server, index, upstream, side.items[server][index], flags, upstream if header is None else header)
+                up = L.ups[server][index]
+                r = _Rec(up if name is None else name, server, index, flags, up if header is None else header, up)
                 recs.append(r)
                 if flags & _HIT == _HIT:
                     hits[r.name] = r
-            side.segs[slot] = recs
-            side.shown[slot] = None
-            # Old names no new record took leave the table (a name listed again was overwritten).
-            for r in old:
-                if r.flags & _HIT == _HIT and hits.get(r.name) is r:
+            L.segs[slot], L.shown[slot] = recs, None
+            for r in old:  # old names no new record took leave the table
+                if hits.get(r.name) is r:
                     del hits[r.name]
         for slot, pos, name, flags in renamed:
-            old_r = side.segs[slot][pos]
-            if hits.get(old_r.name) is old_r:
-                del hits[old_r.name]
-            r = _Record(name, old_r.server, old_r.index, old_r.upstream, old_r.item, flags, old_r.header)
-            side.segs[slot][pos] = r
+            o: _Rec = L.segs[slot][pos]
+            if hits.get(o.name) is o:
+                hits.pop(o.name)
+            r = _Rec(name, o.server, o.index, flags, o.header, o.upstream)
+            L.segs[slot][pos] = r
             if flags & _HIT == _HIT:
                 hits[name] = r
-            side.shown[slot] = None
+            L.shown[slot] = None
 
-    def _refresh_views(self, warn_for: int) -> List[Any]:
-        """Every server's tools as clients see them beyond their names (UI resource URIs in
-        their gateway form, configured descriptions), by index, in server order; the warnings of
-        server ``warn_for``'s tools (``unlisted_ui_resource``)."""
-        side = self._sides[0]
-        warnings: List[Any] = []
-        for si in range(len(self._names)):
-            if not side.ui[si] and not side.descriptions[si] and not side.views[si]:
-                continue
-            items = side.items[si]
-            descriptions = side.descriptions[si]
-            views: Dict[int, McpObject] = {}
-            with_ui = set()
-            for index, uris in side.ui[si]:
-                tool = items[index]
-                swap = {}
-                for uri in uris:
-                    exposed, warning = self._c.ui_resource(self._names[si], tool.get("name", ""), uri)
-                    if si == warn_for and warning is not None:
-                        warnings.append(warning)
-                    if exposed != uri:
-                        swap[uri] = exposed
-                view = _with_uris(tool, swap) if swap else tool
-                d = descriptions.get(index)
-                if d is not None:
-                    view = _with_field(view, "description", d)
-                if view != tool:
-                    views[index] = view
-                with_ui.add(index)
-            for index, d in descriptions.items():
-                if index not in with_ui:
-                    views[index] = _with_field(items[index], "description", d)
-            side.views[si] = views
-        return warnings
-
-    def _exposed(self, side: _Side, si: int) -> List[Any]:
-        """Server ``si``'s listed items, in its list's order, as the answer of an expose."""
-        # A peer style places every server's names in one segment, in the peer's order.
-        seg = side.segs[0 if len(side.segs) == 1 else si]
-        recs = sorted((r for r in seg if r.server == si and r.flags & _LISTED), key=lambda r: r.index)
-        server = self._names[si]
-        if side.kind < 2:
-            qp = self._qp
-            return [{"name": r.name, "qualified": qp + r.name, "server": server, "upstream": r.upstream, "enabled": bool(r.flags & _ENABLED)} for r in recs]
-        return [{"uri": r.name, "server": server, "upstream": r.upstream} for r in recs]
+    def _views(self, views: List[View]) -> bool:
+        """Takes the tool views that changed; whether a shown tool changed with them."""
+        changed = False
+        for v in views:
+            new = {i["index"]: i["edits"] for i in v["items"]}
+            changed |= new != self._tools.views[v["server"]]
+            self._tools.views[v["server"]] = new
+        if changed:
+            self._tools.gen += 1
+        return changed
 
     def expose(self, server: str, tools: Sequence[str]) -> List[ExposedTool]:
         """Exposes a server's tools by name (its whole ``tools/list``), replacing what it exposed
         before; every tool comes back, disabled ones with ``enabled: False``."""
-        names = _core.check_strings(tools, "tools")
-        if not isinstance(server, str):
-            raise TypeError(f"server must be str, not {type(server).__name__}")
-        return cast(List[ExposedTool], self._expose_list(self._sides[0], server, [{"name": t} for t in names], False, {})["exposed"])
+        items = [{"name": t} for t in tools] if isinstance(tools, (list, tuple)) else tools
+        return cast("List[ExposedTool]", self._expose("tools", server, items, None, {})["exposed"])
 
     def expose_tools(self, server: str, result: Any, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> ToolExposure:
-        """Exposes a server's tools from its ``tools/list`` result (or the ``tools`` list),
-        replacing what it exposed before. Options: ``on_invalid="skip"`` leaves out (and
-        reports in ``skipped``) the tools that cannot be exposed instead of failing the list.
-        ``changed`` says whether the merged list clients see changed (send
-        ``notifications/tools/list_changed``)."""
-        return cast(ToolExposure, self._expose(0, server, result, options, kwargs))
+        """Exposes a server's tools from its ``tools/list`` result (a dict or a
+        ``ListToolsResult``, or the list of its tools), replacing what it exposed before.
+        Options: ``on_invalid="skip"`` leaves out (and reports in ``skipped``) the tools that
+        cannot be exposed instead of failing the list. ``changed`` says whether the merged list
+        clients see changed (send ``notifications/tools/list_changed``)."""
+        return cast(ToolExposure, self._expose("tools", server, result, options, kwargs))
 
     def expose_prompts(self, server: str, result: Any, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> ToolExposure:
         """Exposes a server's prompts from its ``prompts/list`` result (or the ``prompts`` list)."""
-        return cast(ToolExposure, self._expose(1, server, result, options, kwargs))
+        return cast(ToolExposure, self._expose("prompts", server, result, options, kwargs))
 
     def expose_resources(self, server: str, result: Any, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> ResourceExposure:
         """Exposes a server's resources from its ``resources/list`` result (or the list)."""
-        return cast(ResourceExposure, self._expose(2, server, result, options, kwargs))
+        return cast(ResourceExposure, self._expose("resources", server, result, options, kwargs))
 
     def expose_resource_templates(self, server: str, result: Any, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> ResourceExposure:
         """Exposes a server's resource templates from its ``resources/templates/list`` result."""
-        return cast(ResourceExposure, self._expose(3, server, result, options, kwargs))
+        return cast(ResourceExposure, self._expose("resourceTemplates", server, result, options, kwargs))
 
-    def rewrite_tools_list(self, server: str, result: Any) -> McpObject:
+    def expose_resource(self, server: str, uri: str) -> str:
+        """Exposes one more backend resource URI, kept with the ones the server listed: the URI
+        the gateway lists it under."""
+        si = self._index.get(server) if isinstance(server, str) else None
+        items = list(self._lists["resources"].items[si]) if si is not None else []
+        if not any(member(r, "uri") == uri for r in items):
+            # An SDK's resource needs a name: the URI's own.
+            items.append(type(items[0]).model_validate({"uri": uri, "name": uri}) if items and is_model(items[0]) else {"uri": uri})
+        exposed = self._expose("resources", server, items, None, {})["exposed"]
+        return next((r["uri"] for r in exposed if r["upstream"] == uri), uri)
+
+    def rewrite_tools_list(self, server: str, result: Any) -> Any:
         """One server's ``tools/list`` result as the client should see it: exposed (as
         ``expose_tools``), every name its exposed name, disabled tools left out, every other
         member of the result and of each tool kept."""
-        exposure = self._expose(0, server, result, None, {})
-        exposed = iter(exposure["exposed"])
+        exposed = iter(self._expose("tools", server, result, None, {})["exposed"])
         nxt = next(exposed, None)
         tools = []
-        for item in result if isinstance(result, (list, tuple)) else result["tools"]:
-            upstream = item.get("name") if isinstance(item, dict) else None
-            if nxt is not None and nxt["upstream"] == upstream:
+        for item in result if isinstance(result, (list, tuple)) else member(result, "tools"):
+            if nxt is not None and nxt["upstream"] == member(item, "name"):
                 if nxt["enabled"]:
-                    tools.append(_with_field(item, "name", nxt["name"]))
+                    tools.append(with_member(item, "name", nxt["name"]))
                 nxt = next(exposed, None)
-        out: McpObject = dict(result) if isinstance(result, dict) else {}
-        out["tools"] = tools
-        return out
+        if is_object(result):
+            return with_member(result, "tools", tools)
+        model = _sibling(result[0], _RESULT_CLASSES["tools"]) if result else None
+        return {"tools": tools} if model is None else model.model_validate({"tools": tools})
 
-    # ---- Lists: pages of the kept lists.
+    # ---- Merged lists: pages of the kept objects.
 
-    def _discovery_list(self, side: _Side, listing: List[str]) -> List[McpObject]:
-        """``tools/list`` while discovery is on: the meta-tools, then the listed tools
-        ``discovery.always`` keeps, as clients see them."""
-        out = list(_meta_definitions())
-        if listing:
-            keep = set(listing)
-            out.extend(_with_field(side.object(r), "name", r.name) for seg in side.visible() for r in seg if r.name in keep)
-        return out
-
-    def _list(self, kind: int, options: Any, kwargs: Dict[str, Any]) -> McpObject:
-        side = self._sides[kind]
-        listing = self._c.discovery_listing() if kind == 0 and self._discovery else None
-        if listing is not None:
-            return self._discovery_page(side, listing, options, kwargs)
-        shown = side.visible()
-        total = sum(len(s) for s in shown)
-        if options is None and not kwargs:
-            start, end, nxt = 0, total, None
+    def _list(self, kind: ListKind, options: Any, kwargs: Dict[str, Any]) -> Any:
+        L = self._lists[kind]
+        shown = L.visible()
+        d = self._c.decide_list(kind, len(shown), L.gen, options, **kwargs)
+        if d["decision"] == "page":
+            items = [L.shown_item(r.server, r.index, r.name) for r in shown[d["start"] : d["end"]]]
         else:
-            start, end, nxt = _core.list_page(total, side.gen, options, **kwargs)
-        items: List[McpObject] = []
-        field = side.field
-        skip = start
-        want = end - start
-        for s in shown:
-            if len(items) == want:
-                break
-            if skip >= len(s):
-                skip -= len(s)
-                continue
-            for r in s[skip : skip + want - len(items)]:
-                items.append(_with_field(side.object(r), field, r.name))
-            skip = 0
-        page: McpObject = {side.key: items}
-        if nxt is not None:
-            page["nextCursor"] = nxt
-        caches = side.caches
-        if any(c for c in caches):
-            page.update(_core.merge_list_cache(caches))
-        return page
+            by_name = {r.name: r for r in shown}
+            items = [_TABLES["metaTools"][i] for i in d["meta"]]
+            items += [L.shown_item(r.server, r.index, r.name) for n in d["names"] if (r := by_name.get(n)) is not None]
+        out: Dict[str, Any] = {L.key: items}
+        if d.get("next_cursor") is not None:
+            out["nextCursor"] = d["next_cursor"]
+        out.update(d["cache"])
+        return L.result(out)
 
-    def _discovery_page(self, side: _Side, listing: List[str], options: Any, kwargs: Dict[str, Any]) -> McpObject:
-        items = self._discovery_list(side, listing)
-        nxt = None
-        if options is not None or kwargs:
-            start, end, nxt = _core.list_page(len(items), side.gen, options, **kwargs)
-            items = items[start:end]
-        page: McpObject = {side.key: items}
-        if nxt is not None:
-            page["nextCursor"] = nxt
-        if any(c for c in side.caches):
-            page.update(_core.merge_list_cache(side.caches))
-        return page
+    def list_tools(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Any:
+        """The merged ``tools/list`` result (a dict, or the SDK's ``ListToolsResult`` once the
+        tools came as its models): every enabled tool's upstream object under its exposed name,
+        servers in configuration order; paged with ``page_size`` (and the ``cursor`` of the page
+        before); ``ttlMs`` / ``cacheScope`` as every upstream allows. While discovery is on
+        (configured, and past ``maxListed``): the meta-tools, then the tools ``discovery.always``
+        lists."""
+        return self._list("tools", options, kwargs)
 
-    def list_tools(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> McpObject:
-        """The merged ``tools/list`` result: every enabled tool's upstream object under its
-        exposed name, servers in configuration order; paged with ``page_size`` (and the
-        ``cursor`` of the page before); ``ttlMs`` / ``cacheScope`` as every upstream allows.
-        While discovery is on (configured, and past ``maxListed``): the meta-tools, then the
-        tools ``discovery.always`` lists."""
-        return self._list(0, options, kwargs)
-
-    def list_prompts(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> McpObject:
+    def list_prompts(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Any:
         """The merged ``prompts/list`` result."""
-        return self._list(1, options, kwargs)
+        return self._list("prompts", options, kwargs)
 
-    def list_resources(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> McpObject:
+    def list_resources(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Any:
         """The merged ``resources/list`` result."""
-        return self._list(2, options, kwargs)
+        return self._list("resources", options, kwargs)
 
-    def list_resource_templates(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> McpObject:
+    def list_resource_templates(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Any:
         """The merged ``resources/templates/list`` result."""
-        return self._list(3, options, kwargs)
+        return self._list("resourceTemplates", options, kwargs)
 
     def tools(self) -> List[ExposedTool]:
         """The enabled exposed tools, in list order."""
-        qp = self._qp
-        return [
-            {"name": r.name, "qualified": qp + r.name, "server": self._names[r.server], "upstream": r.upstream, "enabled": True}
-            for s in self._sides[0].visible()
-            for r in s
-        ]
+        return cast("List[ExposedTool]", self._c.tools())
 
     # ---- Routing: hits from the table here, everything else from the core.
 
-    def _hit(self, side: _Side, name: Any) -> Optional[_Record]:
-        """The record routed under ``name`` (or under it without the qualified prefix)."""
-        r = side.hits.get(name) if isinstance(name, str) else None
-        if r is None and self._qp and isinstance(name, str) and name.startswith(self._qp):
-            r = side.hits.get(name[len(self._qp) :])
+    def _hit(self, name: Any) -> Optional[_Rec]:
+        """The tool routed under ``name`` (or under it without the qualified prefix)."""
+        if type(name) is not str:
+            return None
+        r = self._tool_hits.get(name)
+        if r is None and self._qp and name.startswith(self._qp):
+            r = self._tool_hits.get(name[len(self._qp) :])
         return r
 
-    def _route(self, r: _Record) -> Route:
-        name, pool, prefix = self._servers[r.server]
-        route: Route = {"server": name, "tool": r.upstream, "builtin": False}
-        if pool is not None:
-            route["pool"] = pool
-        if prefix is not None:
-            route["upstream_prefix"] = prefix
-        return route
-
-    def _local(self, name: Any) -> Optional[Route]:
-        r = self._hit(self._sides[0], name)
-        if r is not None:
-            return self._route(r)
-        if not isinstance(name, str) or not self._builtins:
-            return None
-        bare = name[len(self._qp) :] if self._qp and name.startswith(self._qp) else name
-        if bare in self._builtins and name not in self._tools:
-            return {"server": None, "tool": bare, "builtin": True}
-        return None
+    def _route(self, r: _Rec) -> Route:
+        if r.route is None:
+            s = self._servers[r.server]
+            route = _Route(server=s["name"], tool=r.upstream, builtin=False)
+            if s.get("pool") is not None:
+                dict.__setitem__(route, "pool", s.get("pool"))
+            if s.get("upstreamPrefix") is not None:
+                dict.__setitem__(route, "upstream_prefix", s.get("upstreamPrefix"))
+            r.route = cast(Route, route)
+        return r.route
 
     def route(self, name: str) -> Route:
-        """The backend and its own tool name for an exposed (or qualified) name; ``NamingError``
-        ``unknown_tool`` with suggestions, ``tool_disabled``, ``tool_removed``."""
-        return self._local(name) or cast(Route, self._c.route(name))
+        """The backend and its own tool name for an exposed (or qualified) name, read-only;
+        ``NamingError`` ``unknown_tool`` with suggestions, ``tool_disabled``, ``tool_removed``."""
+        try:
+            r = self._tool_hits.get(name)
+        except TypeError:
+            r = None
+        if r is not None and r.route is not None:
+            return r.route
+        r = self._hit(name)
+        return self._route(r) if r is not None else cast(Route, self._c.route(name))
 
     def try_route(self, name: str) -> Optional[Route]:
         """As ``route``, but ``None`` instead of an error."""
-        return self._local(name) or cast(Optional[Route], self._c.try_route(name))
+        r = self._hit(name)
+        return self._route(r) if r is not None else cast("Optional[Route]", self._c.try_route(name))
 
     def is_enabled(self, name: str) -> bool:
         """Whether the configuration offers a name (servers, enabled and disabled patterns)."""
-        if self._hit(self._sides[0], name) is not None:
-            return True
-        return bool(self._c.is_enabled(name))
+        return self._hit(name) is not None or bool(self._c.is_enabled(name))
 
-    def _mapped(self, r: _Record, field: str, params: McpObject) -> Mapped:
-        return {"server": self._names[r.server], "params": _with_field(params, field, r.upstream), "header": r.header}
+    def route_resource(self, uri: str) -> ResourceRoute:
+        """The server and the backend's own URI for an exposed resource URI; ``NamingError``
+        ``unknown_resource``."""
+        r = self._lists["resources"].hits.get(uri) if type(uri) is str else None
+        if r is not None:
+            return {"server": self._names[r.server], "uri": r.upstream}
+        return cast(ResourceRoute, self._c.route_resource(uri))
 
-    def _map(self, kind: int, field: str, params: Any, options: Any, kwargs: Dict[str, Any]) -> Mapped:
-        name = _param(params, field)
-        header = _core.map_options(options, **kwargs)
-        if header is None:
-            side = self._sides[kind]
-            r = side.hits.get(name) if kind == 2 else self._hit(side, name)
-            if r is not None:
-                return self._mapped(r, field, params)
-            server, upstream, out = self._c.target(kind, name)
-        else:
-            server, upstream, out = self._c.target(kind, name, header[0], header[1])
-        return {"server": server, "params": _with_field(params, field, upstream), "header": out}
+    # ---- Requests: read with the method's probe, decided by the core, applied here.
 
-    def map_call_tool(self, params: McpObject, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Mapped:
-        """A client's ``tools/call`` params for the upstream: ``{ server, params, header }``
-        with the upstream's own tool name, ``arguments`` and ``_meta`` kept. Options:
-        ``header`` (the request's ``Mcp-Name``, checked against the body) and
-        ``protocol_version``. ``NamingError``: ``unknown_tool`` (with suggestions),
-        ``tool_disabled``, ``tool_removed``, ``name_mismatch``, ``invalid_header``.
+    def _request(self, method: Method, params: Any, accept: str, options: Any, kwargs: Dict[str, Any]) -> RequestDecision:
+        found = find(params, _REQUESTS[method])
+        return cast("RequestDecision", self._c.decide_request(method, found, accept, options, **kwargs))
+
+    def _map(self, method: Method, params: T, options: Any, kwargs: Dict[str, Any], hits: Optional[Dict[str, _Rec]], field: str) -> Mapped[T]:
+        if hits is not None and options is None and not kwargs:
+            name = member(params, field)
+            if type(name) is str and name not in self._meta:
+                r = hits.get(name)
+                if r is not None:
+                    return {"server": self._names[r.server], "params": with_member(params, field, r.upstream), "header": r.header}
+        d = self._request(method, params, "forward", options, kwargs)
+        if d["decision"] != "forward":  # the core refuses what is not forwarded
+            raise RuntimeError(f"mcp_naming.Router: a {d['decision']} decision for a forwarded request")
+        return {"server": d["server"], "params": apply(params, d["edits"]), "header": d["header"]}
+
+    def _is_meta(self, params: Any) -> bool:
+        """Whether a call names a discovery meta-tool (read with the larger probe, never a hit)."""
+        if not self._meta:
+            return False
+        name = member(params, "name")
+        return type(name) is str and name in self._meta
+
+    def map_call_tool(self, params: T, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Mapped[T]:
+        """A client's ``tools/call`` params for the upstream (a dict or the SDK's
+        ``CallToolRequestParams``, given back as the same kind): ``{ server, params, header }``
+        with the upstream's own tool name, ``arguments`` and ``_meta`` kept. Options: ``header``
+        (the request's ``Mcp-Name``, checked against the body) and ``protocol_version``.
+        ``NamingError``: ``unknown_tool`` (with suggestions), ``tool_disabled``,
+        ``tool_removed``, ``name_mismatch``, ``invalid_header``.
 
         With ``discovery``, a ``call_tool`` call (``arguments``: ``{"name", "arguments"}``) is
-        mapped to the tool it names, with its inner ``arguments`` (only the name reaches the
-        core); ``search_tools`` and ``get_tool_details`` are ``invalid_argument`` (answer them
-        with ``discovery_result``)."""
-        if self._discovery and isinstance(params, dict):
-            meta = self._meta(params.get("name"))
-            if meta == "call_tool":
-                return self._call_tool(params, options, kwargs)
-            if meta is not None:
-                header = _core.map_options(options, **kwargs)
-                if header is not None:
-                    self._c.check_header(params["name"], header[0], header[1])
-                raise _bad(f'"{meta}" is answered by the gateway itself (discovery), not by an upstream')
-        # The hot lane: an exposed name, no header to check.
-        if options is None and not kwargs and type(params) is dict:
-            r = self._tools.get(params.get("name"))  # type: ignore[arg-type]
+        mapped to the tool it names, with its inner ``arguments``; ``search_tools`` and
+        ``get_tool_details`` are ``invalid_argument`` (answer them with ``discovery_result``)."""
+        if type(params) is dict and options is None and not kwargs:
+            # The hot lane: an exposed name, no header to check (the table's own answer).
+            given: Any = params  # (annotations cost nothing at run time; a cast would)
+            name = given.get("name")
+            r = self._tool_hits.get(name) if type(name) is str and name not in self._meta else None
             if r is not None:
-                return {"server": self._names[r.server], "params": {**params, "name": r.upstream}, "header": r.header}
-        return self._map(0, "name", params, options, kwargs)
+                mapped: Mapped[Any] = {"server": self._names[r.server], "params": {**given, "name": r.upstream}, "header": r.header}
+                return mapped
+        if self._is_meta(params):
+            return self._map("tools/call#meta", params, options, kwargs, None, "name")
+        return self._map("tools/call", params, options, kwargs, self._tool_hits, "name")
 
-    def _meta(self, name: Any) -> Optional[str]:
-        """The meta-tool ``name`` calls, with ``discovery`` configured (the core decides; only
-        the meta-tools' names cross)."""
-        if not self._discovery or not isinstance(name, str):
+    def map_get_prompt(self, params: T, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Mapped[T]:
+        """A client's ``prompts/get`` params for the upstream."""
+        return self._map("prompts/get", params, options, kwargs, self._lists["prompts"].hits, "name")
+
+    def map_read_resource(self, params: T, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Mapped[T]:
+        """A client's ``resources/read`` params for the upstream (a listed resource, a link a
+        result carried, or an expansion of a template)."""
+        return self._map("resources/read", params, options, kwargs, self._lists["resources"].hits, "uri")
+
+    def map_subscribe(self, params: T) -> Mapped[T]:
+        """A client's ``resources/subscribe`` params for the upstream."""
+        return self._map("resources/subscribe", params, None, {}, self._lists["resources"].hits, "uri")
+
+    def map_unsubscribe(self, params: T) -> Mapped[T]:
+        """A client's ``resources/unsubscribe`` params for the upstream."""
+        return self._map("resources/unsubscribe", params, None, {}, self._lists["resources"].hits, "uri")
+
+    def map_complete(self, params: T) -> Mapped[T]:
+        """A client's ``completion/complete`` params for the upstream: ``ref`` (a prompt's name
+        or a resource template's URI) as that server knows it; the argument and context kept."""
+        return self._map("completion/complete", params, None, {}, None, "")
+
+    def discovery_result(self, params: Any, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Optional[ToolResult]:
+        """The gateway's own answer to a ``tools/call`` of the discovery meta-tools
+        ``search_tools`` and ``get_tool_details``: an MCP tool result (``isError`` with
+        suggestions for a bad call; the SDK's ``CallToolResult`` for its params), or ``None``
+        for any other call (``call_tool`` included: map it with ``map_call_tool``). Options as
+        ``map_call_tool``'s. ``NamingError``: ``name_mismatch``."""
+        method: Method = "tools/call#meta" if self._is_meta(params) else "tools/call"
+        d = self._request(method, params, "answer", options, kwargs)
+        if d["decision"] != "answer":
             return None
-        bare = name[len(self._qp) :] if self._qp and name.startswith(self._qp) else name
-        return cast(Optional[str], self._c.meta_tool(name)) if bare in _META_NAMES else None
-
-    def _call_tool(self, params: McpObject, options: Any, kwargs: Dict[str, Any]) -> Mapped:
-        """A ``call_tool`` call as the upstream ``tools/call`` of the tool it names: its own
-        name, the inner arguments, every other member of the params kept."""
-        header = _core.map_options(options, **kwargs) or (None, None)
-        args = params.get("arguments")
-        server, upstream, out = self._c.call_tool_target(params["name"], args, header[0], header[1])
-        mapped: McpObject = {k: (upstream if k == "name" else v) for k, v in params.items() if k != "arguments"}
-        inner = args.get("arguments") if isinstance(args, dict) else None
-        if inner is not None:
-            mapped["arguments"] = inner
-        return {"server": server, "params": mapped, "header": out}
+        edits: List[Edit] = []
+        for i in d["inserts"]:
+            tool = plain(self._tools.shown_item(i["server"], i["index"], i["name"]))
+            edits.append({"op": "set", "path": i["path"], "value": _core.json_text(tool) if i["text"] else tool})
+        result = apply(d["result"], edits)
+        model = _sibling(params, "CallToolResult")
+        return cast(ToolResult, result if model is None else model.model_validate(result))
 
     def search_tools(self, query: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> List[SearchHit]:
         """The exposed tools that match a query best, best first: ``[{name, server, upstream,
@@ -642,215 +500,44 @@ class Router:
         search hands the core the listed tools' texts; each ``expose_tools`` keeps them up to
         date. ``NamingError``: ``invalid_argument`` (an empty or over-long query, a bad limit,
         an unknown option key), ``unknown_server``."""
-        if not isinstance(query, str):
-            raise TypeError(f"query must be str, not {type(query).__name__}")
         if not self._searching:
             self._searching = True
-            side = self._sides[0]
             for si, server in enumerate(self._names):
-                cache = side.caches[si]
-                if cache is not None:
-                    self._expose_list(side, server, side.items[si], True, cache)
-        return cast(List[SearchHit], self._c.search_tools(query, options, **kwargs))
+                if self._tools.cache[si] is not None:
+                    self._expose("tools", server, self._tools.items[si], None, {"on_invalid": "skip"})
+        return cast("List[SearchHit]", self._c.search_tools(query, options, **kwargs))
 
-    def discovery_result(self, params: McpObject, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Optional[ToolResult]:
-        """The gateway's own answer to a ``tools/call`` of the discovery meta-tools
-        ``search_tools`` and ``get_tool_details``: an MCP tool result (``isError`` with
-        suggestions for a bad call), or ``None`` for any other call (``call_tool`` included: map
-        it with ``map_call_tool``). Options as ``map_call_tool``'s: ``header`` (the request's
-        ``Mcp-Name``, checked against the called name) and ``protocol_version``.
-        ``NamingError``: ``name_mismatch``."""
-        if not isinstance(params, dict):
-            raise _bad(f"params must be an object, got {_core.described(params)}")
-        name = params.get("name")
-        meta = self._meta(name)
-        if meta is None or meta == "call_tool":
-            return None
-        header = _core.map_options(options, **kwargs)
-        if header is not None:
-            self._c.check_header(name, header[0], header[1])
-        args = params.get("arguments")
-        if meta == "search_tools":
-            return cast(ToolResult, self._c.search_result(args))
-        tool, result = self._c.details_target(args)
-        if tool is None:
-            return cast(ToolResult, result)
-        exposed, si, upstream = tool
-        return cast(ToolResult, self._c.details_result(exposed, si, upstream, self._tool_object(si, upstream)))
+    # ---- From an upstream: notifications and results, read with their probes.
 
-    def _tool_object(self, si: int, upstream: str) -> Any:
-        """Server ``si``'s tool ``upstream`` as ``list_tools`` shows it (its name aside): the
-        first of that name in the server's list (a list may hold a name twice)."""
-        side = self._sides[0]
-        try:
-            index = side.ups[si].index(upstream)
-        except ValueError:
-            return None
-        view = side.views[si].get(index)
-        return view if view is not None else side.items[si][index]
+    def rewrite_notification(self, server: str, notification: T) -> Relay[T]:
+        """What to do with a notification ``server`` sent (a dict or the SDK's model): ``{
+        forward, relist }``, the notification to forward (a ``resources/updated`` URI in its
+        gateway form), or the list (``tools``, ``prompts``, ``resources``) to ask that server
+        for again."""
+        d = self._c.decide_notification(server, find(notification, _PROBES["notification"]))
+        if d["decision"] == "relist":
+            return {"forward": None, "relist": d["list"]}
+        return {"forward": apply(notification, d["edits"]), "relist": None}
 
-    def map_get_prompt(self, params: McpObject, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Mapped:
-        """A client's ``prompts/get`` params for the upstream."""
-        return self._map(1, "name", params, options, kwargs)
+    def rewrite_result(self, server: str, result: T) -> T:
+        """A ``tools/call``, ``resources/read`` or ``prompts/get`` result from ``server`` (a dict
+        or the SDK's model) with every URI it carries (``resource_link`` blocks, embedded
+        resources, ``contents[].uri``, prompt messages) in the form the client can read back
+        through the gateway; everything else untouched (the same object when nothing changes)."""
+        d = self._c.decide_result(server, find(result, _PROBES["result"]))
+        return cast(T, apply(result, d["edits"]))
 
-    def map_read_resource(self, params: McpObject, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Mapped:
-        """A client's ``resources/read`` params for the upstream (a listed resource, a link a
-        result carried, or an expansion of a template)."""
-        return self._map(2, "uri", params, options, kwargs)
-
-    def map_subscribe(self, params: McpObject) -> Mapped:
-        """A client's ``resources/subscribe`` params for the upstream."""
-        return self._map(2, "uri", params, None, {})
-
-    def map_unsubscribe(self, params: McpObject) -> Mapped:
-        """A client's ``resources/unsubscribe`` params for the upstream."""
-        return self._map(2, "uri", params, None, {})
-
-    def map_complete(self, params: McpObject) -> Mapped:
-        """A client's ``completion/complete`` params for the upstream: ``ref`` (a prompt's name
-        or a resource template's URI) as that server knows it; the argument and context kept."""
-        ref = params.get("ref", _MISSING) if isinstance(params, dict) else _MISSING
-        if ref is _MISSING:
-            if not isinstance(params, dict):
-                raise _bad(f"params must be an object, got {_core.described(params)}")
-            raise _bad("params.ref is missing")
-        if not isinstance(ref, dict):
-            raise _bad(f"params.ref must be an object, got {_core.described(ref)}")
-        kind = _param(ref, "type", "params.ref.")
-        if kind == "ref/prompt":
-            field = "name"
-        elif kind == "ref/resource":
-            field = "uri"
-        else:
-            self._c.completion_target(kind, "")  # the core's error for another type
-            raise _bad(f"params.ref.type: {kind!r} is not a reference type")
-        value = _param(ref, field, "params.ref.")
-        server, upstream, header = self._c.completion_target(kind, value)
-        new_ref = _with_field(ref, field, upstream)
-        return {"server": server, "params": {k: (new_ref if k == "ref" else v) for k, v in params.items()}, "header": header}
-
-    def rewrite_notification(self, server: str, notification: McpObject) -> Relay:
-        """What to do with a notification ``server`` sent: ``{ forward, relist }``, the
-        notification to forward (a ``resources/updated`` URI in its gateway form), or the list
-        (``tools``, ``prompts``, ``resources``) to ask that server for again."""
-        self._c.server_index(server)
-        if not isinstance(notification, dict):
-            raise _bad(f"params must be an object, got {_core.described(notification)}")
-        action = _core.notice(_param(notification, "method", "notification."))
-        if action == 0:
-            return {"forward": notification, "relist": None}
-        if action in _RELIST:
-            return {"forward": None, "relist": cast(Any, _RELIST[action])}
-        forward = notification
-        params = notification.get("params")
-        uri = params.get("uri") if isinstance(params, dict) else None
-        if isinstance(params, dict) and isinstance(uri, str):
-            exposed = self._c.rewrite_uri(server, uri)
-            forward = {**notification, "params": _with_field(params, "uri", exposed)}
-        return {"forward": forward, "relist": None}
+    # ---- What stands alone.
 
     def migrate_name(self, name: str, source: "Router") -> str:
         """The name this router exposes for the tool ``source`` (another Router) exposes as
         ``name``: migrates permission files and eval sets from one style to another."""
-        if not isinstance(source, Router):
-            raise TypeError(f"source must be a Router, not {type(source).__name__}")
-        return cast(str, self._c.migrate(name, source._c))
+        return cast(str, self._c.migrate(name, getattr(source, "_core_router", source)))
 
     def client_view(self, client: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> ClientView:
         """What ``client`` shows of this gateway's tools, the user having named the gateway
         ``server`` (default: the configured gateway name)."""
         return cast(ClientView, self._c.client_view(client, options, **kwargs))
 
-    # ---- Results: walked here; only the URIs they carry go to the core.
-
-    def _uri(self, server: str, holder: Any) -> Any:
-        uri = holder.get("uri") if isinstance(holder, dict) else None
-        if not isinstance(uri, str):
-            return holder
-        exposed = self._c.rewrite_uri(server, uri)
-        return holder if exposed == uri else _with_field(holder, "uri", exposed)
-
-    def _block(self, server: str, block: Any) -> Any:
-        """A content block: a resource_link's URI, or an embedded resource's."""
-        if not isinstance(block, dict):
-            return block
-        kind = block.get("type")
-        if kind == "resource_link":
-            return self._uri(server, block)
-        if kind == "resource":
-            inner = block.get("resource")
-            new = self._uri(server, inner)
-            return block if new is inner else {**block, "resource": new}
-        return block
-
-    def rewrite_result(self, server: str, result: McpObject) -> McpObject:
-        """A ``tools/call``, ``resources/read`` or ``prompts/get`` result from ``server`` with
-        every URI it carries (``resource_link`` blocks, embedded resources, ``contents[].uri``,
-        prompt messages) in the form the client can read back through the gateway; everything
-        else untouched (the same object when nothing changes)."""
-        if server not in self._index:
-            self._c.server_index(server)
-        if not isinstance(result, dict):
-            raise _bad(f"result must be an object, got {_core.described(result)}")
-        out = result
-
-        def each(key: str, fn: Callable[[Any], Any]) -> None:
-            nonlocal out
-            items = result.get(key)
-            if not isinstance(items, list):
-                return
-            copy: Optional[List[Any]] = None
-            for i, item in enumerate(items):
-                new = fn(item)
-                if new is not item:
-                    if copy is None:
-                        copy = list(items)
-                    copy[i] = new
-            if copy is not None:
-                if out is result:
-                    out = dict(result)
-                out[key] = copy
-
-        def message(m: Any) -> Any:
-            if not isinstance(m, dict) or "content" not in m:
-                return m
-            content = self._block(server, m["content"])
-            return m if content is m["content"] else {**m, "content": content}
-
-        each("content", lambda b: self._block(server, b))
-        each("contents", lambda c: self._uri(server, c))
-        each("messages", message)
-        return out
-
-    # ---- Resources one at a time.
-
-    def expose_resource(self, server: str, uri: str) -> str:
-        """Exposes one backend resource URI under the gateway's scheme: the exposed URI."""
-        exposed = cast(str, self._c.expose_resource(server, uri))
-        si = self._index[server]
-        side = self._sides[2]
-        if not any(r.name == exposed for r in side.segs[si]):
-            item = {"uri": uri}
-            side.items[si] = [*side.items[si], item]
-            side.ups[si] = [*side.ups[si], uri]
-            header = _core.encode_mcp_name_header(uri)
-            r = _Record(exposed, si, len(side.items[si]) - 1, uri, item, _ENABLED | _LISTED | _ROUTED, header)
-            side.segs[si] = [*side.segs[si], r]
-            side.shown[si] = None
-            side.hits[exposed] = r
-            side.gen += 1
-        return exposed
-
-    def route_resource(self, uri: str) -> ResourceRoute:
-        """The server and the backend's own URI for an exposed resource URI; ``NamingError``
-        ``unknown_resource``."""
-        r = self._sides[2].hits.get(uri) if isinstance(uri, str) else None
-        if r is not None:
-            return {"server": self._names[r.server], "uri": r.upstream}
-        return cast(ResourceRoute, self._c.route_resource(uri))
-
-
-# Keyword arguments of the configuration, and the keys they stand for.
-_CONFIG_KEYS = {"prefix_mode": "prefixMode"}
 
 __all__ = ["Router"]

@@ -14,7 +14,7 @@ from ._errors import NamingError
 def tools_for_language(descriptors: Sequence[Mapping[str, Any]], language: str) -> List[Mapping[str, Any]]:
     """The descriptors for a language: its own and the language-neutral ones (the same
     objects, in order)."""
-    if not isinstance(descriptors, list):
+    if isinstance(descriptors, tuple):
         descriptors = list(descriptors)
     return [descriptors[i] for i in _core.tools_for_language(descriptors, language)]
 

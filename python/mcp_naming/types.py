@@ -10,7 +10,8 @@ configuration file); the functions also take them as keyword arguments in snake_
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypedDict, Union
+import sys
+from typing import TYPE_CHECKING, Any, Dict, Generic, List, Literal, Mapping, Optional, Sequence, TypedDict, Union
 
 ConventionId = Literal["mcp", "chora", "syntropy", "claude", "agent", "openproject", "registry"]
 Provider = Literal["openai", "anthropic", "gemini", "bedrock", "mistral"]
@@ -198,12 +199,42 @@ class ResourceRoute(TypedDict):
     uri: str
 
 
-class Mapped(TypedDict):
-    """A request's params for the upstream: its own name (or URI), everything else kept."""
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
 
-    server: str
-    params: McpObject
-    header: str
+    #: The kind of MCP object a method was given (a dict, or a model of the ``mcp`` SDK).
+    P = TypeVar("P", default=McpObject)
+else:
+    from typing import TypeVar
+
+    P = TypeVar("P")
+
+if sys.version_info >= (3, 11) or TYPE_CHECKING:
+
+    class Mapped(TypedDict, Generic[P]):
+        """A request's params for the upstream (the kind given: a dict, or the SDK's model):
+        its own name (or URI), everything else kept."""
+
+        server: str
+        params: P
+        header: str
+
+    class Relay(TypedDict, Generic[P]):
+        """What to do with an upstream's notification (the kind given)."""
+
+        forward: Optional[P]
+        relist: Optional[Literal["tools", "prompts", "resources"]]
+
+else:  # Python 3.10: a TypedDict cannot be generic at run time (type checkers read the above).
+
+    class Mapped(TypedDict):
+        server: str
+        params: Any
+        header: str
+
+    class Relay(TypedDict):
+        forward: Optional[Any]
+        relist: Optional[Literal["tools", "prompts", "resources"]]
 
 
 class _SearchHitBase(TypedDict):
@@ -233,13 +264,6 @@ class ToolResult(_ToolResultBase, total=False):
 
     structuredContent: McpObject
     isError: bool
-
-
-class Relay(TypedDict):
-    """What to do with an upstream's notification."""
-
-    forward: Optional[McpObject]
-    relist: Optional[Literal["tools", "prompts", "resources"]]
 
 
 class Options(TypedDict, total=False):

@@ -1,10 +1,14 @@
-//! The two conversions at the boundary, as in the wasm bindings (`bindings/src/convert.rs`):
-//! every structured input crosses as the core's `Json` ([`json`]) and is read by the core's own
-//! readers; every output crosses as its `Serialize` form ([`to_py`]), struct fields in
-//! snake_case, with spans made code-point offsets, as Python indexes strings.
+//! The conversions at the boundary, as in the wasm bindings (`bindings/src/convert.rs`): every
+//! structured input crosses as the core's `Json` ([`json`]) and is read by the core's own
+//! readers, what a host's probe found as the core's `Found` ([`finds`]); every output crosses as
+//! its `Serialize` form ([`to_py`]: struct fields in snake_case, spans made code-point offsets,
+//! as Python indexes strings; [`to_py_json`]: the contract's types with their JSON keys, as
+//! `mcp_naming/_contract.pyi` declares them). A value of the wrong type is the core's
+//! `invalid_argument`, worded in Python's words (`mcp_naming::dialect`).
 
+use mcp_naming::dialect::{not_a_value, wrong_type, Got, JsonType};
+use mcp_naming::router::probe::{Found, Scalar, Step as PathStep};
 use mcp_naming::{Code, Diagnostic, Error, Json, Span};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
@@ -62,27 +66,49 @@ pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
     value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".to_string())
 }
 
-/// A `TypeError` for an argument `what` that should be a `want`.
-pub(crate) fn type_error(what: &str, want: &str, got: &Bound<'_, PyAny>) -> PyErr {
-    PyTypeError::new_err(format!("{what} must be {want}, not {}", type_name(got)))
+/// What a Python value is, as the core words it: the JSON type it stands for, or its own type.
+pub(crate) fn got<'a>(value: &Bound<'_, PyAny>, name: &'a mut String) -> Got<'a> {
+    let t = if value.is_none() {
+        JsonType::Null
+    } else if value.is_instance_of::<PyString>() {
+        JsonType::String
+    } else if value.is_instance_of::<PyBool>() {
+        JsonType::Boolean
+    } else if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyFloat>() {
+        JsonType::Number
+    } else if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        JsonType::Array
+    } else if value.is_instance_of::<PyDict>() {
+        JsonType::Object
+    } else {
+        *name = type_name(value);
+        return Got::Host(name);
+    };
+    Got::Json(t)
 }
 
-/// The argument `what` as a string, or a `TypeError`.
+/// The core's `invalid_argument` for an argument `what` that should be a `want`.
+pub(crate) fn type_error(what: &str, want: JsonType, value: &Bound<'_, PyAny>) -> PyErr {
+    let mut name = String::new();
+    error(value.py(), "", &wrong_type(what, want, got(value, &mut name)))
+}
+
+/// The argument `what` as a string, or the core's `invalid_argument`.
 pub(crate) fn arg<'a>(value: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>> {
     match value.cast::<PyString>() {
         Ok(s) => Ok(text(s)),
-        Err(_) => Err(type_error(what, "str", value)),
+        Err(_) => Err(type_error(what, JsonType::String, value)),
     }
 }
 
-/// A list (or tuple) of strings, or a `TypeError` naming the item.
+/// A list (or tuple) of strings, or the core's `invalid_argument` naming the item.
 pub(crate) fn strings(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
     let items: Vec<Bound<'_, PyAny>> = if let Ok(list) = value.cast::<PyList>() {
         list.iter().collect()
     } else if let Ok(tuple) = value.cast::<PyTuple>() {
         tuple.iter().collect()
     } else {
-        return Err(type_error(what, "a list of str", value));
+        return Err(type_error(what, JsonType::Array, value));
     };
     items.iter().enumerate().map(|(i, item)| arg(item, &format!("{what}[{i}]")).map(Cow::into_owned)).collect()
 }
@@ -154,8 +180,9 @@ pub(crate) fn invalid(py: Python<'_>, message: String) -> PyErr {
 
 /// A Python value as the core's `Json`: `None`, `bool`, `int`, `float` (non-finite ones as
 /// `null`, as `JSON.stringify` writes them), `str`, lists and tuples, dicts and other mappings
-/// with string keys. Any other value is a `TypeError` naming where it is (`options.servers[0]`);
-/// nesting past `Json::MAX_DEPTH` (cycles included) is the core's `too_deep`, never a hang.
+/// with string keys. Any other value is the core's `invalid_argument` naming where it is
+/// (`options.servers[0]`); nesting past `Json::MAX_DEPTH` (cycles included) is the core's
+/// `too_deep`, never a hang.
 pub(crate) fn json(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Json> {
     json_at(value, 0, &mut Path { root: what, steps: Vec::new() })
 }
@@ -246,11 +273,8 @@ fn json_at(v: &Bound<'_, PyAny>, depth: usize, path: &mut Path<'_>) -> PyResult<
         for pair in items.iter() {
             let (k, x): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair.extract()?;
             let Ok(key) = k.cast::<PyString>() else {
-                return Err(PyTypeError::new_err(format!(
-                    "{path}: keys must be str, not {} ({})",
-                    type_name(&k),
-                    k.repr().map(|r| r.to_string()).unwrap_or_default()
-                )));
+                let repr = k.repr().map(|r| r.to_string()).unwrap_or_default();
+                return Err(type_error(&format!("{path} key {repr}"), JsonType::String, &k));
             };
             let key = text(key).into_owned();
             let value = item(path, Step::Key(key.clone()), &x)?;
@@ -258,10 +282,62 @@ fn json_at(v: &Bound<'_, PyAny>, depth: usize, path: &mut Path<'_>) -> PyResult<
         }
         return Ok(Json::Object(members));
     }
-    Err(PyTypeError::new_err(format!(
-        "{path} must be a JSON value (dict, list, str, int, float, bool or None), not {}",
-        type_name(v)
-    )))
+    Err(error(py, "", &not_a_value(&path.to_string(), &type_name(v))))
+}
+
+// ----- what a host's probe found -----
+
+/// What the package's probe walker found (`mcp_naming/_probe.py`), as the contract's `Found`
+/// values: `[{ pattern, path, value: { type, value? } }]`.
+pub(crate) fn finds(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Found>> {
+    let list = value.cast::<PyList>().map_err(|_| type_error(what, JsonType::Array, value))?;
+    let mut out = Vec::with_capacity(list.len());
+    for (i, f) in list.iter().enumerate() {
+        out.push(found(&f, &format!("{what}[{i}]"))?);
+    }
+    Ok(out)
+}
+
+fn member<'py>(dict: &Bound<'py, PyDict>, key: &str, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    dict.get_item(key)?
+        .ok_or_else(|| error(dict.py(), "", &Error::invalid_argument(format!("{what}.{key} is missing"))))
+}
+
+fn found(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Found> {
+    let dict = value.cast::<PyDict>().map_err(|_| type_error(what, JsonType::Object, value))?;
+    let pattern = member(dict, "pattern", what)?;
+    let pattern: u8 =
+        pattern.extract().map_err(|_| type_error(&format!("{what}.pattern"), JsonType::Number, &pattern))?;
+    let steps = member(dict, "path", what)?;
+    let steps = steps.cast::<PyList>().map_err(|_| type_error(&format!("{what}.path"), JsonType::Array, &steps))?;
+    let mut path = Vec::with_capacity(steps.len());
+    for s in steps.iter() {
+        path.push(match s.cast::<PyString>() {
+            Ok(k) => PathStep::key(text(k).into_owned()),
+            Err(_) => {
+                PathStep::Index(s.extract().map_err(|_| type_error(&format!("{what}.path"), JsonType::String, &s))?)
+            }
+        });
+    }
+    let value = scalar(&member(dict, "value", what)?, &format!("{what}.value"))?;
+    Ok(Found { pattern, path, value })
+}
+
+/// A `Scalar` as the contract spells it: `{ type, value? }`.
+pub(crate) fn scalar(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
+    let dict = value.cast::<PyDict>().map_err(|_| type_error(what, JsonType::Object, value))?;
+    let kind = member(dict, "type", what)?;
+    Ok(match &*arg(&kind, &format!("{what}.type"))? {
+        "string" => Scalar::String(arg(&member(dict, "value", what)?, &format!("{what}.value"))?.into_owned()),
+        "number" => {
+            let n = member(dict, "value", what)?;
+            Scalar::Number(n.extract().map_err(|_| type_error(&format!("{what}.value"), JsonType::Number, &n))?)
+        }
+        "boolean" => Scalar::Boolean(member(dict, "value", what)?.is_truthy()?),
+        "null" => Scalar::Null,
+        "array" => Scalar::Array,
+        _ => Scalar::Object,
+    })
 }
 
 // ----- outputs: the core's Serialize form as Python values -----
@@ -271,7 +347,13 @@ fn json_at(v: &Bound<'_, PyAny>, depth: usize, path: &mut Path<'_>) -> PyResult<
 /// `upstream_prefix`), maps (user data: a URI's query, parts) as dicts with their keys as they
 /// are, `None` as `None`, whole numbers as `int`.
 pub(crate) fn to_py<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
-    value.serialize(Ser { py }).map_err(|e| e.0)
+    value.serialize(Ser { py, snake: true }).map_err(|e| e.0)
+}
+
+/// One of the contract's types (the decisions, the host facts and tables) as a Python value with
+/// its JSON keys, as `mcp_naming/_contract.pyi` declares them (`qualifiedPrefix`, `nextCursor`).
+pub(crate) fn to_py_json<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
+    value.serialize(Ser { py, snake: false }).map_err(|e| e.0)
 }
 
 /// A serializer error: the Python error behind it.
@@ -321,22 +403,29 @@ pub(crate) fn snake(name: &str) -> Cow<'_, str> {
 }
 
 thread_local! {
-    /// Struct field names as interned Python strings, in snake_case, by the address of the
-    /// `&'static str` serde hands over (a few dozen in all).
-    static FIELDS: RefCell<HashMap<(usize, usize), Py<PyString>>> = RefCell::new(HashMap::new());
+    /// Struct field names as interned Python strings, in snake_case or as they are, by the
+    /// address of the `&'static str` serde hands over (a few dozen in all).
+    static FIELDS: RefCell<HashMap<(usize, usize, bool), Py<PyString>>> = RefCell::new(HashMap::new());
 }
 
-fn field<'py>(py: Python<'py>, name: &'static str) -> Bound<'py, PyString> {
-    let key = (name.as_ptr() as usize, name.len());
+fn field<'py>(py: Python<'py>, name: &'static str, snake_case: bool) -> Bound<'py, PyString> {
+    let key = (name.as_ptr() as usize, name.len(), snake_case);
     FIELDS.with(|f| {
         let mut f = f.borrow_mut();
-        f.entry(key).or_insert_with(|| PyString::intern(py, &snake(name)).unbind()).bind(py).clone()
+        f.entry(key)
+            .or_insert_with(|| {
+                PyString::intern(py, if snake_case { snake(name) } else { Cow::Borrowed(name) }.as_ref()).unbind()
+            })
+            .bind(py)
+            .clone()
     })
 }
 
 #[derive(Clone, Copy)]
 struct Ser<'py> {
     py: Python<'py>,
+    /// Struct fields in snake_case (else as serde names them).
+    snake: bool,
 }
 
 type Out<'py> = Result<Bound<'py, PyAny>, SerError>;
@@ -344,6 +433,7 @@ type Out<'py> = Result<Bound<'py, PyAny>, SerError>;
 /// A sequence being built.
 struct Seq<'py> {
     py: Python<'py>,
+    snake: bool,
     items: Vec<Bound<'py, PyAny>>,
 }
 
@@ -356,6 +446,7 @@ impl<'py> Seq<'py> {
 /// A dict being built (a map, or a struct with snake_case keys).
 struct Map<'py> {
     py: Python<'py>,
+    snake: bool,
     dict: Bound<'py, PyDict>,
     key: Option<Bound<'py, PyAny>>,
 }
@@ -449,7 +540,7 @@ impl<'py> ser::Serializer for Ser<'py> {
         Ok(dict.into_any())
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'py>, SerError> {
-        Ok(Seq { py: self.py, items: Vec::with_capacity(len.unwrap_or(0)) })
+        Ok(Seq { py: self.py, snake: self.snake, items: Vec::with_capacity(len.unwrap_or(0)) })
     }
     fn serialize_tuple(self, len: usize) -> Result<Seq<'py>, SerError> {
         self.serialize_seq(Some(len))
@@ -467,7 +558,7 @@ impl<'py> ser::Serializer for Ser<'py> {
         self.serialize_seq(Some(len))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Map<'py>, SerError> {
-        Ok(Map { py: self.py, dict: PyDict::new(self.py), key: None })
+        Ok(Map { py: self.py, snake: self.snake, dict: PyDict::new(self.py), key: None })
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Map<'py>, SerError> {
         self.serialize_map(None)
@@ -487,7 +578,7 @@ impl<'py> ser::SerializeSeq for Seq<'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = SerError;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), SerError> {
-        self.items.push(value.serialize(Ser { py: self.py })?);
+        self.items.push(value.serialize(Ser { py: self.py, snake: self.snake })?);
         Ok(())
     }
     fn end(self) -> Out<'py> {
@@ -532,12 +623,12 @@ impl<'py> ser::SerializeMap for Map<'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = SerError;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), SerError> {
-        self.key = Some(key.serialize(Ser { py: self.py })?);
+        self.key = Some(key.serialize(Ser { py: self.py, snake: self.snake })?);
         Ok(())
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), SerError> {
         let key = self.key.take().unwrap_or_else(|| self.py.None().into_bound(self.py));
-        self.dict.set_item(key, value.serialize(Ser { py: self.py })?)?;
+        self.dict.set_item(key, value.serialize(Ser { py: self.py, snake: self.snake })?)?;
         Ok(())
     }
     fn end(self) -> Out<'py> {
@@ -549,7 +640,8 @@ impl<'py> ser::SerializeStruct for Map<'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = SerError;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), SerError> {
-        self.dict.set_item(field(self.py, key), value.serialize(Ser { py: self.py })?)?;
+        self.dict
+            .set_item(field(self.py, key, self.snake), value.serialize(Ser { py: self.py, snake: self.snake })?)?;
         Ok(())
     }
     fn end(self) -> Out<'py> {

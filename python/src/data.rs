@@ -3,6 +3,7 @@
 
 use super::convert::{arg, err_about, invalid, json, strings, to_py, type_error};
 use super::{check, method_options};
+use mcp_naming::dialect::JsonType;
 use mcp_naming::{openproject as op, registry as reg};
 use mcp_naming::{Json, Method};
 use pyo3::prelude::*;
@@ -53,10 +54,9 @@ fn page_envelope<'py>(
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let Ok(list) = items.cast::<PyList>() else {
-        return Err(type_error("items", "a list", items));
+        return Err(type_error("items", JsonType::Array, items));
     };
-    const KW: &[(&str, &str)] = &[("offset", "offset"), ("page_size", "pageSize"), ("total", "total")];
-    let o = method_options(py, page, kwargs, KW, Method::Page)?;
+    let o = method_options(py, page, kwargs, Method::Page)?;
     let p = op::page(list.len(), o.offset, o.envelope_page_size, o.total).map_err(err_about(py, ""))?;
     let out = PyDict::new(py);
     out.set_item("items", list)?;
@@ -79,7 +79,7 @@ fn id_from_href(href: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
 #[pyfunction]
 fn link_value<'py>(py: Python<'py>, link: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let Ok(link) = link.cast::<PyDict>() else {
-        return Err(type_error("link", "a dict", link));
+        return Err(type_error("link", JsonType::Object, link));
     };
     let field = |key: &str| -> PyResult<Option<String>> {
         match link.get_item(key)? {
@@ -98,7 +98,7 @@ fn error_message(py: Python<'_>, status: &Bound<'_, PyAny>, details: Option<&Bou
     if status.is_instance_of::<pyo3::types::PyBool>()
         || !(status.is_instance_of::<pyo3::types::PyInt>() || status.is_instance_of::<pyo3::types::PyFloat>())
     {
-        return Err(type_error("status", "an int", status));
+        return Err(type_error("status", JsonType::Number, status));
     }
     let status: f64 = status.extract()?;
     if !(status.is_finite() && status.fract() == 0.0 && (0.0..=1e6).contains(&status)) {
@@ -108,29 +108,33 @@ fn error_message(py: Python<'_>, status: &Bound<'_, PyAny>, details: Option<&Bou
     op::error_message(status as u32, details.as_deref()).map_err(err_about(py, ""))
 }
 
-/// `resolve_by_name`: the index of the candidate (`names` and `identifiers` read by the
-/// Python side from the candidates).
+/// `resolve_by_name`: the index of the candidate (each a mapping with `name` and an optional
+/// `identifier`, of which only those two are read).
 #[pyfunction]
-fn resolve_by_name(
-    py: Python<'_>,
-    query: &Bound<'_, PyAny>,
-    names: &Bound<'_, PyAny>,
-    identifiers: &Bound<'_, PyList>,
-) -> PyResult<usize> {
+fn resolve_by_name(py: Python<'_>, query: &Bound<'_, PyAny>, candidates: &Bound<'_, PyAny>) -> PyResult<usize> {
     let query = arg(query, "query")?;
-    let names = strings(names, "names")?;
-    let identifiers =
-        identifiers
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                if v.is_none() {
-                    Ok(None)
-                } else {
-                    arg(&v, &format!("identifiers[{i}]")).map(|s| Some(s.into_owned()))
-                }
-            })
-            .collect::<PyResult<Vec<Option<String>>>>()?;
+    let list: Vec<Bound<'_, PyAny>> = if let Ok(l) = candidates.cast::<PyList>() {
+        l.iter().collect()
+    } else if let Ok(t) = candidates.cast::<pyo3::types::PyTuple>() {
+        t.iter().collect()
+    } else {
+        return Err(type_error("candidates", JsonType::Array, candidates));
+    };
+    let mut names = Vec::with_capacity(list.len());
+    let mut identifiers = Vec::with_capacity(list.len());
+    for (i, c) in list.iter().enumerate() {
+        let c = c
+            .cast::<pyo3::types::PyMapping>()
+            .map_err(|_| type_error(&format!("candidates[{i}]"), JsonType::Object, c))?;
+        let field =
+            |key: &str| -> PyResult<Option<Bound<'_, PyAny>>> { Ok(c.get_item(key).ok().filter(|v| !v.is_none())) };
+        let none = py.None().into_bound(py);
+        names.push(arg(&field("name")?.unwrap_or(none), &format!("candidates[{i}].name"))?.into_owned());
+        identifiers.push(match field("identifier")? {
+            Some(v) => Some(arg(&v, &format!("candidates[{i}].identifier"))?.into_owned()),
+            None => None,
+        });
+    }
     let candidates: Vec<op::Candidate<'_>> = names
         .iter()
         .zip(&identifiers)
@@ -183,7 +187,7 @@ fn validate_tool_descriptor<'py>(py: Python<'py>, descriptor: &Bound<'py, PyAny>
 #[pyfunction]
 fn tools_for_language(descriptors: &Bound<'_, PyAny>, language: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
     let Ok(list) = descriptors.cast::<PyList>() else {
-        return Err(type_error("descriptors", "a list", descriptors));
+        return Err(type_error("descriptors", JsonType::Array, descriptors));
     };
     let language = arg(language, "language")?;
     let all =
@@ -201,8 +205,7 @@ fn check_execute_request<'py>(
     caller: Option<&Bound<'py, PyAny>>,
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    const KW: &[(&str, &str)] = &[("scopes", "scopes"), ("caller_id", "caller_id")];
-    let scopes = method_options(py, caller, kwargs, KW, Method::Caller)?.scopes;
+    let scopes = method_options(py, caller, kwargs, Method::Caller)?.scopes;
     let d = match json_or_report(py, descriptor, "descriptor")? {
         Ok(d) => d,
         Err(report) => return Ok(report),

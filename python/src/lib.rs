@@ -4,16 +4,17 @@
 //! configurations, method options, tool-state files, parts) crosses as the core's `Json` and is
 //! read by the core's own readers, so errors carry the npm package's codes, paths and messages;
 //! every output crosses as its one `Serialize` form (`convert::to_py`). Errors are
-//! `mcp_naming.NamingError`s; a value of a type no JSON value has is a `TypeError`. Nothing
-//! here panics on any input.
+//! `mcp_naming.NamingError`s, worded in Python's words (the module sets the core's dialect when
+//! it loads: `None`, `a dict`, `a list`); a value of the wrong type is `invalid_argument` (a
+//! `TypeError` too, `mcp_naming/_errors.py`). Nothing here panics on any input.
 
 #![forbid(unsafe_code)]
 
-use convert::{arg, code_point_spans, err_about, json, strings, to_py};
+use convert::{arg, code_point_spans, err_about, json, snake, strings, to_py};
+use mcp_naming::dialect::{set_dialect, unknown_keyword, Dialect};
 use mcp_naming::syntropy::{check_allow_list, layers, ToolState};
 use mcp_naming::{self as core, Check, Convention, Diagnostic, Error, Json, Method, MethodOptions, Options, Provider};
 use mcp_naming::{Code, ResourceUri};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
@@ -21,22 +22,17 @@ mod convert;
 mod data;
 mod router;
 
-/// The keyword arguments of the naming options, and the keys they stand for.
-const NAMING: &[(&str, &str)] = &[
-    ("expected_namespace", "expectedNamespace"),
-    ("servers", "servers"),
-    ("builtins", "builtins"),
-    ("project", "project"),
-    ("actions", "actions"),
-];
-
 /// An options value for a core reader: the `options` mapping (the npm package's keys) with the
-/// keyword arguments (`kw`: snake_case name → key) laid over it. `None` when neither is given.
+/// keyword arguments laid over it, each the snake_case spelling of one of `keys` (the reader's
+/// keys, as JSON spells them). `None` when neither is given. A keyword argument none of `keys`
+/// is spelled as is the core's error `code`, the nearest keyword suggested.
 pub(crate) fn options_json(
+    py: Python<'_>,
     options: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
-    kw: &[(&str, &str)],
+    keys: &[&str],
     what: &str,
+    code: Code,
 ) -> PyResult<Option<Json>> {
     let options = options.filter(|o| !o.is_none());
     let given = kwargs.filter(|k| !k.is_empty());
@@ -48,12 +44,10 @@ pub(crate) fn options_json(
     if let Some(kwargs) = given {
         for (k, v) in kwargs.iter() {
             let name = k.cast::<PyString>().map(|s| s.to_string()).unwrap_or_default();
-            let Some((_, key)) = kw.iter().find(|(snake, _)| *snake == name) else {
-                let known: Vec<&str> = kw.iter().map(|(s, _)| *s).collect();
-                return Err(PyTypeError::new_err(format!(
-                    "unexpected keyword argument {name:?}: use {}",
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                )));
+            let Some(key) = keys.iter().find(|key| snake(key) == name) else {
+                let known: Vec<_> = keys.iter().map(|k| snake(k)).collect();
+                let known: Vec<&str> = known.iter().map(|k| k.as_ref()).collect();
+                return Err(convert::error(py, "", &unknown_keyword(code, &name, &known)));
             };
             if v.is_none() {
                 continue;
@@ -74,7 +68,7 @@ pub(crate) fn options_json(
 
 /// Naming options through the core's reader (`Options::from_json`).
 fn naming(py: Python<'_>, options: Option<&Bound<'_, PyAny>>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
-    match options_json(options, kwargs, NAMING, "options")? {
+    match options_json(py, options, kwargs, Options::KEYS, "options", Code::InvalidArgument)? {
         None => Ok(Options::default()),
         Some(j) => Options::from_json(&j).map_err(err_about(py, "")),
     }
@@ -85,10 +79,9 @@ pub(crate) fn method_options(
     py: Python<'_>,
     options: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
-    kw: &[(&str, &str)],
     method: Method,
 ) -> PyResult<MethodOptions> {
-    match options_json(options, kwargs, kw, method.path())? {
+    match options_json(py, options, kwargs, method.keys(), method.path(), Code::InvalidArgument)? {
         None => Ok(MethodOptions::default()),
         Some(j) => MethodOptions::from_json(&j, method).map_err(err_about(py, "")),
     }
@@ -336,7 +329,7 @@ fn fit_tool_name(
 ) -> PyResult<String> {
     let name = arg(name, "name")?;
     let p = self::provider(py, provider)?;
-    let taken = method_options(py, options, kwargs, &[("taken", "taken")], Method::Fit)?.taken;
+    let taken = method_options(py, options, kwargs, Method::Fit)?.taken;
     Ok(core::fit_with(&name, p, |n| taken.iter().any(|t| t == n)))
 }
 
@@ -461,6 +454,8 @@ fn call_tool_text(
 /// The extension module `mcp_naming._core`.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Every message of this process's core reaches a Python caller: in Python's words.
+    set_dialect(Dialect::Python);
     m.add_function(wrap_pyfunction!(validate_tool_name, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid_tool_name, m)?)?;
     m.add_function(wrap_pyfunction!(validate_tool_names, m)?)?;

@@ -2,7 +2,9 @@
 // stdin, answers each call through the built package (pkg/, its CommonJS entries for Node) and
 // writes the answers as JSON on stdout. A call is {fn, args}; a router is {config, steps: [{call,
 // args}]} run on one Router. Each answer is {ok: value} or {error: {code, message, suggestions,
-// diagnostics}}, keys in snake_case as the Python package writes them (MCP objects kept).
+// diagnostics}}, keys in snake_case as the Python package writes them (MCP objects kept). What
+// JSON cannot carry comes as {"$": "NaN" | "Infinity" | "-Infinity" | "undefined"} (revived
+// here; the Python side revives the same as float("nan"), float("inf"), None).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 
@@ -38,7 +40,18 @@ function run(fn, call) {
   }
 }
 
-const input = JSON.parse(readFileSync(0, 'utf8'));
+const SPECIAL = { NaN, Infinity, '-Infinity': -Infinity, undefined };
+const revive = (v) => {
+  if (Array.isArray(v)) return v.map(revive);
+  if (v !== null && typeof v === 'object') {
+    const keys = Object.keys(v);
+    if (keys.length === 1 && keys[0] === '$' && v.$ in SPECIAL) return SPECIAL[v.$];
+    return Object.fromEntries(keys.map((k) => [k, revive(v[k])]));
+  }
+  return v;
+};
+
+const input = revive(JSON.parse(readFileSync(0, 'utf8')));
 const calls = input.calls.map((c) => run(() => n[c.fn](...c.args), c.fn));
 const routers = input.routers.map((r) => {
   let router;

@@ -35,6 +35,11 @@ def test_the_typed_consumer_runs_as_it_claims() -> None:
     assert out["duration"] == "PT2H"
 
 
+def test_the_typed_sdk_consumer_runs_as_it_claims() -> None:
+    out = consumer.sdk_gateway()
+    assert out == {"listed": ["memory__read_graph"], "upstream": "read_graph", "result": "CallToolResult", "relist": "tools", "wrong": "invalid_argument"}
+
+
 def test_errors_as_mcp_answers() -> None:
     r = Router(style="agent", servers=[{"name": "mem"}], disabled=["mem__delete*"])
     r.expose_tools("mem", {"tools": [{"name": "read_graph"}, {"name": "delete_entities"}]})

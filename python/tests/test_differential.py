@@ -6,13 +6,19 @@ mapping calls). Each answer is compared as canonical JSON text, byte for byte: k
 on both sides (MCP objects as they are), spans in UTF-16 units (the npm package's; the Python
 package's code points converted). ``DIFF_NAMES`` / ``DIFF_ROUTERS`` set the sizes (defaults 1,500
 names and 300 routers). Without node or pkg/ the test is skipped, saying which is missing, unless
-``DIFF_REQUIRED=1`` (scripts/python.sh sets it), when that fails."""
+``DIFF_REQUIRED=1`` (scripts/python.sh sets it), when that fails.
+
+Bad input too (``test_bad_input_against_the_npm_package``): the same mistakes (a wrong type, a
+missing member, a number that is not finite, an unknown option key, given to the npm package in
+its options object and to the Python package as a misspelled keyword argument) answered with the
+same code by both; the Python messages in Python's words (``None``, ``a dict``, ``a list``)."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 from typing import Any, Dict, List, Tuple
@@ -278,6 +284,19 @@ def test_names_against_the_npm_package() -> None:
     assert not diffs, "\n".join(f"{json.dumps(c, ensure_ascii=True)[:200]}\n  python: {a}\n  npm:    {b}" for c, a, b in diffs[:5]) + f"\n({len(diffs)} in all)"
 
 
+def details_of_a_twice_listed_name(s: Dict[str, Any], router: Any, step: Dict[str, Any]) -> bool:
+    """Whether a step is ``get_tool_details`` of a tool whose server lists its name twice. The
+    core's decision (src/router/decide/request.rs) describes the entry a call of the name
+    reaches (a peer style may serve the last of the two); the npm package's glue in pkg/ that
+    predates the decisions describes the first of the name in the list. Counted apart, and only
+    these, until pkg/ is built from the glue that applies the decisions."""
+    args = step["args"][0] if step["call"] == "discoveryResult" else None
+    if not isinstance(args, dict) or args.get("name") != "get_tool_details" or not isinstance(args.get("arguments"), dict):
+        return False
+    route = router.try_route(args["arguments"].get("name"))
+    return route is not None and s["tools"].get(route["server"], []).count(route["tool"]) > 1
+
+
 def test_router_scenarios_against_the_npm_package() -> None:
     need_npm()
     rand = random.Random(2828)
@@ -315,14 +334,241 @@ def test_router_scenarios_against_the_npm_package() -> None:
                     listed = answer.get("ok")
         second.append(follow_ups(s, listed, rand) if router is not None else [])
     theirs2 = node_answers({"calls": [], "routers": [{"config": s["config"], "steps": s["steps"] + f} for s, f in zip(scenarios, second)]})["routers"]
+    known = 0
     for s, router, f, t in zip(scenarios, routers, second, theirs2):
         if router is None:
             continue
         for step, answer in zip(f, t[1 + len(s["steps"]) :]):
             mine = py_call(router, step["call"], step["args"])
             steps += 1
+            before = len(diffs)
             compare(f"{s['config']} {step['call']}{json.dumps(step['args'])[:200]}", mine, answer, None)
+            if len(diffs) > before and details_of_a_twice_listed_name(s, router, step):
+                diffs.pop()
+                known += 1
     made = sum(1 for r in routers if r is not None)
-    print(f"\ndifferential: {len(scenarios)} router configurations ({made} accepted), {steps} steps, {len(diffs)} differences")
+    print(f"\ndifferential: {len(scenarios)} router configurations ({made} accepted), {steps} steps, {len(diffs)} differences"
+          f" (and {known} get_tool_details of a name its server lists twice, see details_of_a_twice_listed_name)")
     assert steps > ROUTERS * 5
-    assert not diffs, "\n".join(diffs[:5]) + f"\n({len(diffs)} in all)"
+    assert not diffs, "\n".join(diffs[:int(os.environ.get("DIFF_SHOW", "5"))]) + f"\n({len(diffs)} in all)"
+
+
+# ----- bad input: the same code for the same mistake
+
+NAN, INF = {"$": "NaN"}, {"$": "Infinity"}
+
+
+def revive(v: Any) -> Any:
+    """A value as the Python side passes it: the markers of what JSON cannot carry revived."""
+    if isinstance(v, list):
+        return [revive(x) for x in v]
+    if isinstance(v, dict):
+        if list(v) == ["$"]:
+            return {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf"), "undefined": None}[v["$"]]
+        return {k: revive(x) for k, x in v.items()}
+    return v
+
+
+GOOD_CONFIG = {"style": "claude", "servers": [{"name": "memory"}], "discovery": {"mode": "search", "maxListed": 100}}
+# (call, args, Python keyword arguments standing for the npm package's last argument, or None).
+BAD_ROUTER: List[Tuple[str, List[Any], Any]] = [
+    ("mapCallTool", [None], None),
+    ("mapCallTool", [[1]], None),
+    ("mapCallTool", ["memory__read_graph"], None),
+    ("mapCallTool", [{}], None),
+    ("mapCallTool", [{"name": ["x"]}], None),
+    ("mapCallTool", [{"name": 5}], None),
+    ("mapCallTool", [{"name": None}], None),
+    ("mapCallTool", [{"name": "memory__read_graph"}, {"header": 5}], {"header": 5}),
+    ("mapCallTool", [{"name": "memory__read_graph"}, {"hedaer": "x"}], {"hedaer": "x"}),
+    ("mapCallTool", [{"name": "memory__read_graph"}, {"protocolVersion": []}], {"protocol_version": []}),
+    ("mapCallTool", [{"name": "call_tool", "arguments": 5}], None),
+    ("mapCallTool", [{"name": "call_tool", "arguments": {"name": ["x"]}}], None),
+    ("mapCallTool", [{"name": "call_tool", "arguments": {"name": "memory__read_graph", "arguments": 5}}], None),
+    ("mapGetPrompt", [{"name": None}], None),
+    ("mapGetPrompt", [5], None),
+    ("mapReadResource", [{"uri": {}}], None),
+    ("mapReadResource", [{}], None),
+    ("mapSubscribe", [{"uri": 5}], None),
+    ("mapComplete", [{"ref": 5}], None),
+    ("mapComplete", [{}], None),
+    ("mapComplete", [{"ref": {"type": "ref/x", "name": "a"}}], None),
+    ("mapComplete", [{"ref": {"type": "ref/prompt"}}], None),
+    ("mapComplete", [{"ref": {"type": "ref/resource", "uri": 5}}], None),
+    ("exposeTools", ["memory", None], None),
+    ("exposeTools", ["memory", "tools"], None),
+    ("exposeTools", ["memory", 5], None),
+    ("exposeTools", ["memory", {"tools": 5}], None),
+    ("exposeTools", ["memory", {}], None),
+    ("exposeTools", ["memory", [5]], None),
+    ("exposeTools", ["memory", [{"name": 5}]], None),
+    ("exposeTools", ["memory", [{"name": None}]], None),
+    ("exposeTools", ["memory", [{}]], None),
+    ("exposeTools", [5, []], None),
+    ("exposeTools", [None, []], None),
+    ("exposeTools", ["nowhere", []], None),
+    ("exposeTools", ["memory", [], {"onInvalid": "maybe"}], {"on_invalid": "maybe"}),
+    ("exposeTools", ["memory", [], {"onInvald": "skip"}], {"on_invald": "skip"}),
+    ("exposeTools", ["memory", [], 5], None),
+    ("exposePrompts", ["memory", {"prompts": [{"name": []}]}], None),
+    ("exposeResources", ["memory", {"resources": [{"uri": 5}]}], None),
+    ("exposeResourceTemplates", ["memory", {"resourceTemplates": [{}]}], None),
+    ("listTools", [{"pageSize": 0}], {"page_size": 0}),
+    ("listTools", [{"pageSize": "2"}], {"page_size": "2"}),
+    ("listTools", [{"pageSize": NAN}], {"page_size": NAN}),
+    ("listTools", [{"pageSize": INF}], {"page_size": INF}),
+    ("listTools", [{"pageSize": 1.5}], {"page_size": 1.5}),
+    ("listTools", [{"cursor": 5}], {"cursor": 5}),
+    ("listTools", [{"cursor": "bogus"}], {"cursor": "bogus"}),
+    ("listTools", [{"pageSise": 2}], {"page_sise": 2}),
+    ("listTools", [5], None),
+    ("searchTools", [5], None),
+    ("searchTools", [None], None),
+    ("searchTools", [""], None),
+    ("searchTools", ["x", {"limit": NAN}], {"limit": NAN}),
+    ("searchTools", ["x", {"limit": INF}], {"limit": INF}),
+    ("searchTools", ["x", {"limit": 0}], {"limit": 0}),
+    ("searchTools", ["x", {"limit": "3"}], {"limit": "3"}),
+    ("searchTools", ["x", {"limt": 2}], {"limt": 2}),
+    ("searchTools", ["x", {"server": 5}], {"server": 5}),
+    ("route", [5], None),
+    ("route", [None], None),
+    ("route", [["x"]], None),
+    ("route", [{"name": "x"}], None),
+    ("tryRoute", [5], None),
+    ("isEnabled", [None], None),
+    ("routeResource", [5], None),
+    ("rewriteResult", ["memory", None], None),
+    ("rewriteResult", ["memory", []], None),
+    ("rewriteResult", ["memory", "text"], None),
+    ("rewriteResult", ["nowhere", {}], None),
+    ("rewriteResult", [5, {}], None),
+    ("rewriteNotification", ["memory", 5], None),
+    ("rewriteNotification", ["memory", {}], None),
+    ("rewriteNotification", ["memory", {"method": 5}], None),
+    ("rewriteNotification", ["nowhere", {"method": "notifications/tools/list_changed"}], None),
+    ("discoveryResult", [None], None),
+    ("discoveryResult", [{"name": "search_tools", "arguments": 5}], None),
+    ("discoveryResult", [{"name": "search_tools", "arguments": {"query": "x"}}, {"header": 5}], {"header": 5}),
+    ("clientView", ["nope"], None),
+    ("clientView", [5], None),
+    ("clientView", ["codex", {"sever": "x"}], {"sever": "x"}),
+    ("migrateName", [5, None], None),
+]
+BAD_CONFIGS: List[Tuple[Any, Any]] = [
+    (None, None),
+    (5, None),
+    ([], None),
+    ("claude", None),
+    ({"style": "claude", "servers": "memory"}, None),
+    ({"style": "claude", "servers": [{"name": 5}]}, None),
+    ({"style": "claude", "servers": [None]}, None),
+    ({"style": 5, "servers": []}, None),
+    ({"style": "claude", "servers": [], "strict": "yes"}, None),
+    ({"style": "claude", "servers": [], "discovery": {"mode": "search", "maxListed": NAN}}, None),
+    ({"style": "claude", "servers": [], "discovery": {"mode": "search", "maxListed": INF}}, None),
+    ({"styl": "claude", "servers": []}, {"styl": "claude", "servers": []}),
+    ({"style": "claude", "servers": [], "prefixMod": "always"}, {"style": "claude", "servers": [], "prefix_mod": "always"}),
+    ({"style": "claude", "servers": [], "prefixMode": 5}, {"style": "claude", "servers": [], "prefix_mode": 5}),
+]
+BAD_NAMES: List[Tuple[str, List[Any], Any]] = [
+    ("validateToolName", [5, "mcp"], None),
+    ("validateToolName", [None, "mcp"], None),
+    ("validateToolName", ["x", "nope"], None),
+    ("validateToolName", ["x", 5], None),
+    ("validateToolName", ["x", "chora", {"expectedNamespce": "x"}], {"expectedNamespce": "x"}),
+    ("validateToolName", ["x", "chora", {"expectedNamespace": 5}], {"expectedNamespace": 5}),
+    ("validateToolName", ["x", "chora", 5], None),
+    ("validateToolNames", ["abc", "mcp"], None),
+    ("validateToolNames", [[5], "mcp"], None),
+    ("isValidToolName", [[], "mcp"], None),
+    ("parseToolName", [None, "mcp"], None),
+    ("formatToolName", [5, "mcp"], None),
+    ("formatToolName", [{"server": 5}, "claude"], None),
+    ("convertToolName", ["x", "mcp", None], None),
+    ("fitToolName", ["x", "nope"], None),
+    ("fitToolName", ["x", "openai", {"taken": 5}], {"taken": 5}),
+    ("fitToolName", ["x", "openai", {"takn": []}], {"takn": []}),
+    ("fitToolNames", [None, "openai"], None),
+    ("checkProviders", [5], None),
+    ("encodeMcpNameHeader", [5], None),
+    ("decodeMcpNameHeader", [None], None),
+    ("parseResourceUri", [5], None),
+    ("formatResourceUri", [None], None),
+    ("validateResourceUri", [{}], None),
+    ("namespaceFromSlug", [[]], None),
+    ("normalizeServerName", [None], None),
+    ("matchesPermission", [5, "x"], None),
+    ("clientView", ["codex", 5, []], None),
+    ("clientView", ["codex", "x", [5]], None),
+]
+
+
+def py_bad(target: Any, call: str, args: List[Any], kwargs: Any) -> Dict[str, Any]:
+    """A bad call through the Python package: the npm package's last argument as keyword
+    arguments in snake_case where ``kwargs`` says so."""
+    args = revive(args)
+    try:
+        fn = getattr(target, snake(call)) if target is not None else FUNCTIONS[snake(call)]
+        if kwargs is not None:
+            # A keyword argument is spelled in snake_case as typed, however the npm key is.
+            fn(*args[:-1], **{k if "_" in k or k.islower() else snake(k): v for k, v in revive(kwargs).items()})
+        else:
+            fn(*args)
+        return {"ok": None}
+    except NamingError as e:
+        return {"error": {"code": e.code, "message": e.message, "type_error": isinstance(e, TypeError)}}
+    except TypeError as e:
+        return {"error": {"code": f"not a NamingError: TypeError: {e}"}}
+
+
+# JSON's words for a type, which a Python message never uses for one.
+JSON_WORDS = re.compile(r"\b(got|be) (null|an? (string|object|array|boolean))\b")
+
+
+def test_bad_input_against_the_npm_package() -> None:
+    need_npm()
+    calls = [{"fn": fn, "args": args} for fn, args, _ in BAD_NAMES]
+    routers = [{"config": c, "steps": []} for c, _ in BAD_CONFIGS]
+    routers.append({"config": GOOD_CONFIG, "steps": [{"call": "exposeTools", "args": ["memory", {"tools": [{"name": "read_graph"}]}]}]})
+    routers += [{"config": GOOD_CONFIG, "steps": [{"call": "exposeTools", "args": ["memory", {"tools": [{"name": "read_graph"}]}]}, {"call": c, "args": a}]} for c, a, _ in BAD_ROUTER]
+    theirs = node_answers({"calls": calls, "routers": routers})
+    rows: List[Tuple[str, Dict[str, Any], Dict[str, Any]]] = []
+    for (fn, args, kw), t in zip(BAD_NAMES, theirs["calls"]):
+        rows.append((f"{snake(fn)}{tuple(revive(args))}", py_bad(None, fn, args, kw), t))
+    for (config, kw), t in zip(BAD_CONFIGS, theirs["routers"]):
+        mine: Dict[str, Any]
+        try:
+            Router(**revive(kw)) if kw is not None else Router(revive(config))
+            mine = {"ok": None}
+        except NamingError as e:
+            mine = {"error": {"code": e.code, "message": e.message, "type_error": isinstance(e, TypeError)}}
+        rows.append((f"Router({'**' + json.dumps(kw) if kw is not None else json.dumps(config)})", mine, t[0]))
+    base = theirs["routers"][len(BAD_CONFIGS)]
+    assert all("ok" in a for a in base), base
+    for (call, args, kw), t in zip(BAD_ROUTER, theirs["routers"][len(BAD_CONFIGS) + 1 :]):
+        router = Router(GOOD_CONFIG)
+        router.expose_tools("memory", {"tools": [{"name": "read_graph"}]})
+        rows.append((f"router.{snake(call)}{tuple(revive(args))}", py_bad(router, call, args, kw), t[-1]))
+    diffs = []
+    for what, mine, t in rows:
+        code = mine.get("error", {}).get("code")
+        if code != t.get("error", {}).get("code"):
+            diffs.append(f"{what}\n  python: {json.dumps(mine)[:300]}\n  npm:    {json.dumps(t)[:300]}")
+        if "error" in mine:
+            e = mine["error"]
+            # (A discovery meta-tool's answer is about the JSON a model sent: in JSON's words.)
+            model_facing = re.match(r"(search_tools|get_tool_details|call_tool): ", e.get("message", ""))
+            assert model_facing or not JSON_WORDS.search(e.get("message", "")), f"{what}: JSON's words: {e['message']}"
+            assert e.get("code") != "invalid_argument" or e.get("type_error"), f"{what}: invalid_argument is not a TypeError"
+    table = os.environ.get("DIFF_BAD_TABLE")
+    if table:
+        with open(table, "w", encoding="utf-8") as f:
+            f.write("| bad input | Python code | Python message | npm code | npm message |\n| --- | --- | --- | --- | --- |\n")
+            for what, mine, t in rows:
+                m, n_ = mine.get("error", {}), t.get("error", {})
+                cells = [f"`{what[:90]}`", m.get("code", "accepted"), m.get("message", "")[:140], n_.get("code", "accepted"), str(n_.get("message", ""))[:140]]
+                f.write("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |\n")
+    print(f"\ndifferential: {len(rows)} bad inputs, {len(diffs)} with another code")
+    assert len(rows) >= 100
+    assert not diffs, "\n".join(diffs[: int(os.environ.get("DIFF_SHOW", "5"))]) + f"\n({len(diffs)} in all)"

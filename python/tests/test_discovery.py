@@ -69,9 +69,11 @@ def test_search_refuses_bad_options_with_stable_codes() -> None:
     with pytest.raises(NamingError) as e:
         r.search_tools("file", server="gitlab")
     assert e.value.code == "unknown_server"
-    with pytest.raises(TypeError, match='unexpected keyword argument "limt": use limit, server'):
+    # A misspelled keyword argument: the nearest one, and a TypeError as Python's own.
+    with pytest.raises(TypeError, match='unexpected keyword argument "limt": did you mean "limit"?') as t:
         r.search_tools("file", limt=2)
-    with pytest.raises(TypeError, match="query must be str"):
+    assert isinstance(t.value, NamingError) and t.value.code == "invalid_argument" and t.value.suggestions == ["limit"]
+    with pytest.raises(TypeError, match="query must be a str, got a number"):
         r.search_tools(3)  # type: ignore[arg-type]
 
 

@@ -7,6 +7,8 @@ correctly afterwards. ``HOSTILE_COUNT`` sets how many generated strings (default
 
 from __future__ import annotations
 
+import re
+
 import datetime
 import os
 from typing import Any, Callable, Iterator, List
@@ -48,13 +50,18 @@ def hostile_strings(seed: int = 0x2545F491) -> Iterator[str]:
 
 
 def answer(fn: Callable[[], Any], what: Callable[[], str]) -> Any:
-    """``fn()``'s answer, or the NamingError / TypeError it raised; anything else fails."""
+    """``fn()``'s answer, or the NamingError it raised (a wrong type: ``invalid_argument``, a
+    TypeError too), or Python's own TypeError for a call of the wrong arity; anything else
+    fails (a bare ``TypeError: unhashable type`` among them)."""
     try:
         return fn()
     except NamingError as e:
         assert isinstance(e.code, str) and e.code in n.CODES, f"{what()}: code {e.code!r}"
+        assert e.code != "invalid_argument" or isinstance(e, TypeError), f"{what()}: invalid_argument is a TypeError"
+        assert "null" not in e.message.split(), f"{what()}: JSON's words in {e.message!r}"
         return e
     except TypeError as e:
+        assert re.search(r"positional argument|keyword argument|takes no arguments|arguments? \(\d+ given\)", str(e)), f"{what()} raised a bare TypeError: {e}"
         return e
     except BaseException as e:  # a PanicException is a BaseException
         raise AssertionError(f"{what()} raised {type(e).__module__}.{type(e).__name__}: {e}") from None
@@ -175,7 +182,7 @@ def public_functions() -> List[Any]:
     for module in (n, op, reg):
         for name in module.__all__:
             f = getattr(module, name)
-            if callable(f) and f not in (NamingError, Router) and (name, f) not in out:
+            if callable(f) and f not in (NamingError, n.InvalidArgumentError, Router) and (name, f) not in out:
                 out.append((name, f))
     return out
 

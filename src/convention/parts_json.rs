@@ -41,7 +41,7 @@ pub fn format_json(value: &Json, convention: Convention, opts: &Options) -> Resu
             let v = if nullable {
                 r.opt_string(value, key, "parts")
             } else {
-                r.req_string(value, key, "parts", "a string")
+                r.req_string(value, key, "parts", crate::dialect::a(crate::dialect::JsonType::String))
             };
             complete &= nullable || v.is_some();
             values.push(v);

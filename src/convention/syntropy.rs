@@ -467,6 +467,7 @@ fn entry_problems(path: &str, entry: &str, opts: &Options, out: &mut Vec<Diagnos
 /// # Errors
 /// `invalid_argument` for a value that is none of these, or an entry that is not a string.
 pub fn allow_entries(settings: &crate::json::Json) -> Result<Vec<String>, crate::Error> {
+    use crate::dialect::{a, JsonType};
     use crate::json::Json;
     let (list, path) = match settings {
         Json::Array(items) => (Some(items.as_slice()), "allow"),
@@ -476,7 +477,9 @@ pub fn allow_entries(settings: &crate::json::Json) -> Result<Vec<String>, crate:
         },
         other => {
             return Err(crate::Error::invalid_argument(format!(
-                "settings must be an object or an array, got {}",
+                "settings must be {} or {}, got {}",
+                a(JsonType::Object),
+                a(JsonType::Array),
                 other.described()
             )))
         }
@@ -486,7 +489,11 @@ pub fn allow_entries(settings: &crate::json::Json) -> Result<Vec<String>, crate:
         .enumerate()
         .map(|(i, v)| {
             v.as_str().map(str::to_string).ok_or_else(|| {
-                crate::Error::invalid_argument(format!("{path}[{i}] must be a string, got {}", v.described()))
+                crate::Error::invalid_argument(format!(
+                    "{path}[{i}] must be {}, got {}",
+                    a(JsonType::String),
+                    v.described()
+                ))
             })
         })
         .collect()

@@ -4,6 +4,7 @@
 use super::modes::{PrefixMode, Sdk, Strategy};
 use crate::convention::syntropy::Upstream;
 use crate::diagnostic::{Code, Diagnostic, Error};
+use crate::dialect::{a, JsonType};
 use crate::json::Json;
 use crate::provider::Provider;
 use crate::read::Reader;
@@ -297,6 +298,12 @@ pub struct RouterConfig {
 }
 
 impl RouterConfig {
+    /// The keys a configuration may have at its top level, as JSON (and the npm package) spells
+    /// them.
+    pub const KEYS: &'static [&'static str] = CONFIG_KEYS;
+}
+
+impl RouterConfig {
     /// A configuration of `style` over `servers`, every other field at its default.
     pub fn new(style: StyleConfig, servers: Vec<ServerConfig>) -> RouterConfig {
         RouterConfig {
@@ -342,7 +349,7 @@ const PATTERN_KEYS: &[&str] = &["server", "tool"];
 
 fn patterns(r: &mut Reader, parent: &Json, key: &str, at: &str) -> Vec<PatternConfig> {
     let within = at.strip_suffix(key).and_then(|p| p.strip_suffix('.')).unwrap_or("");
-    let items = r.array(parent, key, within, "an array");
+    let items = r.array(parent, key, within, a(JsonType::Array));
     let mut out = Vec::with_capacity(items.len());
     for (i, v) in items.iter().enumerate() {
         let path = format!("{at}[{i}]");
@@ -392,7 +399,7 @@ fn discovery(r: &mut Reader, parent: &Json) -> (Option<Discovery>, bool) {
 }
 
 fn overrides(r: &mut Reader, parent: &Json) -> Vec<ToolOverride> {
-    let items = r.array(parent, "tools", "", "an array");
+    let items = r.array(parent, "tools", "", a(JsonType::Array));
     let mut out = Vec::with_capacity(items.len());
     for (i, v) in items.iter().enumerate() {
         let path = format!("tools[{i}]");
@@ -462,7 +469,7 @@ fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
         Some(s @ Json::Object(_)) if s.get("peer").is_some() => {
             let peer = s.get("peer").and_then(|p| r.string(p, "style.peer"));
             r.object(s, "style", super::peers::keys(peer.as_deref().unwrap_or("")));
-            let prefixes = r.pairs(s, "prefixes", "style", "an object of server name → name");
+            let prefixes = r.pairs(s, "prefixes", "style", &format!("{} of server name → name", a(JsonType::Object)));
             let mut config = PeerConfig::new(peer?);
             config.prefix = r.opt_string(s, "prefix", "style");
             config.separator = r.opt_string(s, "separator", "style");
@@ -503,7 +510,7 @@ fn style(r: &mut Reader, value: &Json) -> Option<StyleConfig> {
 
 fn server(r: &mut Reader, s: &Json, path: &str) -> Option<ServerConfig> {
     r.object(s, path, SERVER_KEYS)?;
-    let name = r.req_string(s, "name", path, "a string");
+    let name = r.req_string(s, "name", path, a(JsonType::String));
     let upstream = r
         .opt_choice(s, "upstream", path, &["same", "hyphens"], |t| match t {
             "same" => Some(Upstream::Same),
@@ -550,7 +557,7 @@ pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
     if value.as_object().is_none() {
         // Not a configuration at all: the argument is of the wrong type.
         let mut r = Reader::argument();
-        r.problem("config", format!("must be an object, got {}", value.described()));
+        r.problem("config", format!("must be {}, got {}", a(JsonType::Object), value.described()));
         return (None, r, false);
     }
     let mut r = Reader::config();
@@ -559,14 +566,14 @@ pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
     if value.get("servers").is_none() {
         r.problem("servers", "is required (an array of { name })");
     }
-    let items = r.array(value, "servers", "", "an array");
+    let items = r.array(value, "servers", "", a(JsonType::Array));
     let servers: Vec<ServerConfig> =
         items.iter().enumerate().filter_map(|(i, s)| server(&mut r, s, &format!("servers[{i}]"))).collect();
     let mut complete = style.is_some() && servers.len() == items.len();
     let mut config = RouterConfig::new(style.unwrap_or(StyleConfig::Named(String::new())), servers);
     config.gateway = r.opt_string(value, "gateway", "");
     config.builtins = r.strings(value, "builtins", "");
-    config.aliases = r.pairs(value, "aliases", "", "an object of old name → current name");
+    config.aliases = r.pairs(value, "aliases", "", &format!("{} of old name → current name", a(JsonType::Object)));
     config.enabled = patterns(&mut r, value, "enabled", "enabled");
     config.disabled = patterns(&mut r, value, "disabled", "disabled");
     let count = |key: &str| value.get(key).and_then(Json::as_array).map_or(0, <[Json]>::len);

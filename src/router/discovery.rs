@@ -18,6 +18,7 @@ use super::route::Target;
 use super::search::{SearchOptions, DEFAULT_LIMIT, MAX_QUERY};
 use super::Router;
 use crate::diagnostic::{Code, Error, Span};
+use crate::dialect::a_json;
 use crate::json::Json;
 use crate::text::quoted;
 use serde::Serialize;
@@ -201,7 +202,11 @@ fn arguments_of(tool: MetaTool, arguments: &Json) -> Result<&[(String, Json)], E
         Json::Null => &[][..],
         Json::Object(m) => &m[..],
         other => {
-            return Err(bad(format!("{}: arguments must be an object, got {}", tool.name(), other.described())));
+            return Err(bad(format!(
+                "{}: arguments must be an object, got {}",
+                tool.name(),
+                a_json(other.json_type())
+            )));
         }
     };
     let mut r = crate::read::Reader::argument();
@@ -223,7 +228,7 @@ fn string_argument<'j>(tool: MetaTool, members: &'j [(String, Json)], key: &str)
     match members.iter().find(|(k, _)| k == key).map(|(_, v)| v) {
         Some(Json::String(s)) if !s.is_empty() => Ok(s),
         Some(Json::String(_)) => Err(bad(format!("{}: {key} is empty", tool.name()))),
-        Some(other) => Err(bad(format!("{}: {key} must be a string, got {}", tool.name(), other.described()))),
+        Some(other) => Err(bad(format!("{}: {key} must be a string, got {}", tool.name(), a_json(other.json_type())))),
         None => Err(bad(format!("{}: {key} is required", tool.name()))),
     }
 }
@@ -295,7 +300,7 @@ impl Router {
             Some(other) => {
                 let got = match other {
                     Json::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", *n as i64),
-                    other => other.described().to_string(),
+                    other => a_json(other.json_type()).to_string(),
                 };
                 return Err(bad(format!(
                     "search_tools: limit must be a whole number from 1 to {META_MAX_LIMIT}, got {got}"
@@ -405,7 +410,7 @@ impl Router {
         match members.iter().find(|(k, _)| k == "arguments").map(|(_, v)| v) {
             None | Some(Json::Null | Json::Object(_)) => {}
             Some(other) => {
-                return Err(bad(format!("call_tool: arguments must be an object, got {}", other.described())));
+                return Err(bad(format!("call_tool: arguments must be an object, got {}", a_json(other.json_type()))));
             }
         }
         if MetaTool::ALL.iter().any(|m| m.name() == self.unqualified(name)) && self.meta_tool(name).is_some() {

@@ -76,7 +76,11 @@ impl Router {
             match item {
                 ListItem::Named(name) => named.push((i as u32, *name)),
                 ListItem::Unnamed(got) => {
-                    let e = Error::invalid_argument(format!("{}[{i}].name must be a string, got {got}", kind.key()));
+                    let e = Error::invalid_argument(format!(
+                        "{}[{i}].name must be {}, got {got}",
+                        kind.key(),
+                        crate::dialect::a(crate::dialect::JsonType::String)
+                    ));
                     match on_invalid {
                         OnInvalid::Throw => return Err(e),
                         OnInvalid::Skip => {

@@ -29,8 +29,8 @@
 
 use super::cache::ListCache;
 use super::decide::{
-    Accept, ExposeDecision, Exposed, Insert, ListDecision, ListKind, ListRequest, Listing, Method, Request,
-    RequestDecision, View,
+    tool_text_parts, Accept, ExposeDecision, Exposed, Insert, ListDecision, ListKind, ListRequest, Listing, Method,
+    Request, RequestDecision, View,
 };
 use super::discovery::MetaTool;
 use super::header::NameHeader;
@@ -67,11 +67,6 @@ fn list_items<'j>(list: &'j [Json], field: &str) -> Vec<ListItem<'j>> {
             None => ListItem::Unnamed(item.described()),
         })
         .collect()
-}
-
-/// The names of a tool's input parameters (`inputSchema.properties`' keys).
-fn parameter_names(found: &[Found]) -> Vec<&str> {
-    found.iter().filter(|f| f.pattern == 1).filter_map(|f| f.value.as_str()).collect()
 }
 
 /// An entry as the gateway keeps it: where the router placed it, under which name.
@@ -292,12 +287,9 @@ impl Gateway {
             .collect();
         let texts: Vec<Vec<Found>> =
             objects.iter().filter(|_| tools).map(|t| find(t, probes(Probe::ToolText))).collect();
-        let parameters: Vec<Vec<&str>> = texts.iter().map(|f| parameter_names(f)).collect();
-        let texts: Vec<ToolText<'_>> = texts
-            .iter()
-            .zip(&parameters)
-            .map(|(f, p)| ToolText { description: probe::first(f, 0).and_then(|d| d.as_str()), parameters: p })
-            .collect();
+        let parts: Vec<(Option<&str>, Vec<&str>)> = texts.iter().map(|f| tool_text_parts(f)).collect();
+        let texts: Vec<ToolText<'_>> =
+            parts.iter().map(|(description, p)| ToolText { description: *description, parameters: p }).collect();
         let listing = Listing {
             items: &named,
             finds: &finds,

@@ -131,9 +131,10 @@ pub struct Relay {
 /// an object or an array, else `member` what its `key` member is (`None`: missing).
 #[doc(hidden)]
 pub fn list_shape_error(key: &str, result: Option<&str>, member: Option<&str>) -> Error {
+    use crate::dialect::{a, JsonType};
     match (result, member) {
-        (Some(got), _) => bad(format!("result must be an object or an array, got {got}")),
-        (None, Some(got)) => bad(format!("result.{key} must be an array, got {got}")),
+        (Some(got), _) => bad(format!("result must be {} or {}, got {got}", a(JsonType::Object), a(JsonType::Array))),
+        (None, Some(got)) => bad(format!("result.{key} must be {}, got {got}", a(JsonType::Array))),
         (None, None) => bad(format!("result.{key} is missing: pass a {key} list result or its {key} array")),
     }
 }

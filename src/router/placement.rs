@@ -2,6 +2,7 @@
 //! ([`ListItem`]), what was left out ([`Skipped`]), and where every name now stands
 //! ([`Placement`]).
 
+use super::probe::Scalar;
 use super::ExposedTool;
 use crate::diagnostic::{Code, Diagnostic};
 use serde::Serialize;
@@ -38,6 +39,27 @@ pub enum ListItem<'a> {
     /// An item without a string name: what it holds there, as a type is worded (`"a number"`,
     /// `"null"`), or `"nothing"`.
     Unnamed(&'a str),
+}
+
+impl<'a> ListItem<'a> {
+    /// The item whose identifying member a host found to be `found`: a string names it;
+    /// anything else is worded as its type; `None` (an object without the member) as
+    /// `nothing`. A host hands over, for an item that is not an object, what the item is.
+    ///
+    /// ```
+    /// use mcp_naming::router::probe::Scalar;
+    /// use mcp_naming::router::ListItem;
+    /// assert_eq!(ListItem::of(Some(&Scalar::String("echo".into()))), ListItem::Named("echo"));
+    /// assert_eq!(ListItem::of(Some(&Scalar::Number(5.0))), ListItem::Unnamed("a number"));
+    /// assert_eq!(ListItem::of(None), ListItem::Unnamed("nothing"));
+    /// ```
+    pub fn of(found: Option<&'a Scalar>) -> ListItem<'a> {
+        match found {
+            Some(Scalar::String(s)) => ListItem::Named(s),
+            Some(other) => ListItem::Unnamed(other.described()),
+            None => ListItem::Unnamed("nothing"),
+        }
+    }
 }
 
 /// An entry as a host keeps it: which item of which server it is. Its names (exposed and

@@ -24,6 +24,7 @@
 //! assert_eq!(edited.get("content").unwrap().as_array().unwrap()[1].get("uri").unwrap().as_str(), Some("memory+file:///a"));
 //! ```
 
+use crate::dialect::JsonType;
 use crate::json::Json;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -111,16 +112,21 @@ impl Scalar {
         }
     }
 
-    /// The type with its article, as messages word it (`a string`, `an object`, `null`), as
-    /// [`Json::described`] does.
+    /// The type with its article, as messages word it in the host's words (`a string`, `an
+    /// object`, `null`; Python's `a str`, `a dict`, `None`), as [`Json::described`] does.
     pub fn described(&self) -> &'static str {
+        crate::dialect::a(self.json_type())
+    }
+
+    /// The value's type.
+    pub fn json_type(&self) -> JsonType {
         match self {
-            Scalar::String(_) => "a string",
-            Scalar::Number(_) => "a number",
-            Scalar::Boolean(_) => "a boolean",
-            Scalar::Null => "null",
-            Scalar::Array => "an array",
-            Scalar::Object => "an object",
+            Scalar::String(_) => JsonType::String,
+            Scalar::Number(_) => JsonType::Number,
+            Scalar::Boolean(_) => JsonType::Boolean,
+            Scalar::Null => JsonType::Null,
+            Scalar::Array => JsonType::Array,
+            Scalar::Object => JsonType::Object,
         }
     }
 }

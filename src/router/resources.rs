@@ -480,9 +480,10 @@ impl Router {
                 ListItem::Named(u) => *u,
                 ListItem::Unnamed(got) => {
                     let e = Error::invalid_argument(format!(
-                        "{}[{i}].{} must be a string, got {got}",
+                        "{}[{i}].{} must be {}, got {got}",
                         kind.key(),
-                        kind.field()
+                        kind.field(),
+                        crate::dialect::a(crate::dialect::JsonType::String)
                     ));
                     match on_invalid {
                         OnInvalid::Throw => return Err(e),

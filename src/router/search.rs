@@ -180,6 +180,9 @@ pub struct SearchOptionsOwned {
 }
 
 impl SearchOptionsOwned {
+    /// The keys search options may have.
+    pub const KEYS: &'static [&'static str] = &["limit", "server"];
+
     /// Reads `{ limit?, server? }` (`null` and absent: the defaults).
     ///
     /// ```
@@ -200,10 +203,11 @@ impl SearchOptionsOwned {
         }
         let mut r = Reader::argument();
         if value.as_object().is_none() {
-            r.problem("options", format!("must be an object {{ limit?, server? }}, got {}", value.described()));
+            let object = crate::dialect::a(crate::dialect::JsonType::Object);
+            r.problem("options", format!("must be {object} {{ limit?, server? }}, got {}", value.described()));
             return Err(r.into_error("invalid search options"));
         }
-        r.object(value, "options", &["limit", "server"]);
+        r.object(value, "options", SearchOptionsOwned::KEYS);
         let limit = r.opt_number(value, "limit", "options", &format!("a whole number from 1 to {MAX_LIMIT}"), |n| {
             n >= 1.0 && n.fract() == 0.0 && n <= MAX_LIMIT as f64
         });

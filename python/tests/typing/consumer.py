@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+import mcp_types as sdk
+
 import mcp_naming
-from mcp_naming import NamingError, Router, openproject, registry
-from mcp_naming.types import Diagnostic, JsonRpcError, Mapped, Report, Route, SearchHit, ToolExposure, ToolResult
+from mcp_naming import InvalidArgumentError, NamingError, Router, openproject, registry
+from mcp_naming.types import Diagnostic, JsonRpcError, Mapped, Relay, Report, Route, SearchHit, ToolExposure, ToolResult
 
 
 # chora-base's generated validators, replaced: the same names, one engine.
@@ -77,6 +79,24 @@ def discovery_gateway() -> Dict[str, Any]:
     }
 
 
+def sdk_gateway() -> Dict[str, Any]:
+    """A gateway on the official SDK's models: the kind given comes back, typed."""
+    router = Router(style="agent", servers=[{"name": "memory"}])
+    router.expose_tools("memory", sdk.ListToolsResult(tools=[sdk.Tool(name="read_graph", input_schema={"type": "object"})]))
+    listed: sdk.ListToolsResult = router.list_tools()
+    mapped: Mapped[sdk.CallToolRequestParams] = router.map_call_tool(sdk.CallToolRequestParams(name="memory__read_graph"))
+    upstream: str = mapped["params"].name
+    result: sdk.CallToolResult = router.rewrite_result(mapped["server"], sdk.CallToolResult(content=[]))
+    relay: Relay[sdk.ToolListChangedNotification] = router.rewrite_notification("memory", sdk.ToolListChangedNotification())
+    wrong: Optional[str] = None
+    try:
+        router.map_call_tool({"name": ["memory__read_graph"]})
+    except TypeError as e:  # an InvalidArgumentError: a NamingError and a TypeError
+        wrong = e.code if isinstance(e, InvalidArgumentError) else None
+    return {"listed": [t.name for t in listed.tools], "upstream": upstream, "result": type(result).__name__, "relist": relay["relist"], "wrong": wrong}
+
+
 if __name__ == "__main__":
     print(gateway())
     print(discovery_gateway())
+    print(sdk_gateway())

@@ -26,6 +26,13 @@ pub struct Listing<'a> {
     pub cache: ListCache,
 }
 
+/// What search reads of a tool, from what [`Probe::ToolText`](crate::router::probe::Probe::ToolText)
+/// found in it: its description (a string), and its input parameters' names.
+pub fn tool_text_parts(found: &[Found]) -> (Option<&str>, Vec<&str>) {
+    let description = crate::router::probe::first(found, 0).and_then(|d| d.as_str());
+    (description, found.iter().filter(|f| f.pattern == 1).filter_map(|f| f.value.as_str()).collect())
+}
+
 impl<'a> Listing<'a> {
     /// A listing of `items`, nothing else.
     pub fn new(items: &'a [ListItem<'a>]) -> Listing<'a> {

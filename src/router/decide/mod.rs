@@ -45,7 +45,7 @@ use super::probe::{Edit, Found, Path, Probe};
 use crate::json::Json;
 use serde::{Deserialize, Serialize};
 
-pub use expose::{ExposeDecision, Exposed, Listing};
+pub use expose::{tool_text_parts, ExposeDecision, Exposed, Listing};
 pub use facts::{
     host_tables, Alias, Builtin, HostFacts, HostTables, ListTable, PlacementFlags, ProbeTable, ServerFacts, FLAGS,
 };
@@ -274,6 +274,14 @@ pub struct ListRequest {
     pub total: u32,
     /// The host's generation of the list: moved on whenever what a client sees changed.
     pub generation: u32,
+}
+
+impl ListRequest {
+    /// The first page of `list`, of `total` shown items at `generation`, in pages of the
+    /// default size.
+    pub fn new(list: ListKind, total: u32, generation: u32) -> ListRequest {
+        ListRequest { list, cursor: None, page_size: None, total, generation }
+    }
 }
 
 /// Which items a page of a merged list holds, and what the list says about itself.

@@ -47,7 +47,7 @@ impl Router {
         self.server_index(server)?;
         match first(found, 0) {
             Some(Scalar::Object) => {}
-            Some(other) => return Err(shape::wrong("result", "an object", other)),
+            Some(other) => return Err(shape::wrong("result", crate::dialect::JsonType::Object, other)),
             None => return Err(shape::missing("result")),
         }
         let mut edits = Vec::new();

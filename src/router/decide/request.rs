@@ -3,7 +3,7 @@
 
 use super::shape;
 use super::{Accept, Insert, Method, Request, RequestDecision};
-use crate::diagnostic::Error;
+use crate::diagnostic::{Code, Error};
 use crate::json::Json;
 use crate::router::discovery::MetaTool;
 use crate::router::header::NameHeader;
@@ -45,6 +45,38 @@ fn scalar(value: &Scalar) -> Json {
         Scalar::Null => Json::Null,
         Scalar::Array => Json::Array(Vec::new()),
         Scalar::Object => Json::Object(Vec::new()),
+    }
+}
+
+impl Request {
+    /// The text `error` (an error of this request's decision) is about, which its spans index:
+    /// the name (or URI) the params carry; for `call_tool`, the name it calls (but the called
+    /// name for a header that disagrees with it); for a completion, the reference's name or URI.
+    /// Empty when the params carry none.
+    ///
+    /// ```
+    /// use mcp_naming::router::decide::{Method, Request};
+    /// use mcp_naming::router::probe::{find, probes};
+    /// use mcp_naming::Error;
+    /// let params = serde_json::from_str(r#"{ "name": "call_tool", "arguments": { "name": "echoo" } }"#).unwrap();
+    /// let request = Request::new(Method::MetaCall, find(&params, probes(Method::MetaCall.probe())));
+    /// assert_eq!(request.subject(&Error::invalid_argument("…")), "echoo");
+    /// ```
+    pub fn subject(&self, error: &Error) -> &str {
+        let at = |pattern: u8, key: Option<&str>| {
+            self.found
+                .iter()
+                .filter(|f| f.pattern == pattern)
+                .find(|f| key.is_none_or(|k| f.path.last() == Some(&Step::key(k.to_string()))))
+                .and_then(|f| f.value.as_str())
+        };
+        let header = matches!(error.code, Code::NameMismatch | Code::InvalidHeader);
+        match self.method {
+            Method::MetaCall if !header => at(3, Some("name")),
+            Method::Complete => at(3, None).or_else(|| at(4, None)),
+            _ => at(1, None),
+        }
+        .unwrap_or("")
     }
 }
 
@@ -153,7 +185,7 @@ impl Router {
         shape::object(found, "params")?;
         match first(found, 1) {
             Some(Scalar::Object) => {}
-            Some(other) => return Err(shape::wrong("params.ref", "an object", other)),
+            Some(other) => return Err(shape::wrong("params.ref", crate::dialect::JsonType::Object, other)),
             None => return Err(shape::missing("params.ref")),
         }
         let kind = shape::string(found, 2, "params.ref.type")?;
