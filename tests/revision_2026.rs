@@ -83,7 +83,12 @@ fn merged_lists_do_not_depend_on_the_order_upstreams_answer_in() {
                 let (a, b): (Vec<&str>, Vec<&str>) = (answer.lines().collect(), answers[0].1.lines().collect());
                 for i in 0..2 {
                     if a[i] != b[i] {
-                        problems.push(format!("{style} {order:?} {}: {}\n   vs {}", ["tools", "resources"][i], a[i], b[i]));
+                        problems.push(format!(
+                            "{style} {order:?} {}: {}\n   vs {}",
+                            ["tools", "resources"][i],
+                            a[i],
+                            b[i]
+                        ));
                     }
                 }
             }

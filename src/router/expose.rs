@@ -466,7 +466,9 @@ impl Router {
     /// `conflicts: { priority }` listing the same part): then `si` may take it.
     pub(crate) fn yields(&self, e: &Entry, part: &str, si: usize) -> bool {
         match &self.c.priority {
-            Some((rank, _)) => e.part.as_deref().is_some_and(|p| fold_eq(p, part)) && rank[e.server as usize] > rank[si],
+            Some((rank, _)) => {
+                e.part.as_deref().is_some_and(|p| fold_eq(p, part)) && rank[e.server as usize] > rank[si]
+            }
             None => false,
         }
     }

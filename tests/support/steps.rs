@@ -303,7 +303,9 @@ fn method(g: &mut Gateway, step: &Step, at: &str) -> Result<Value, Error> {
         }
         "discoveryResult" => to_json(g.discovery_result(&a.json(0))),
         // MCP 2026-07-28 (cases/revision-2026.json).
-        "upstreamAnswered" => to_json(g.upstream_answered(a.str(0), &a.json(1), a.list.get(2) == Some(&json!(true)))?),
+        "upstreamAnswered" => {
+            to_json(g.upstream_answered(a.str(0), &a.json(1), a.list.get(2) == Some(&json!(true)))?)
+        }
         "discover" => to_json(g.discover()),
         "initialize" => to_json(g.initialize(a.str(0))?),
         "forward" => {
@@ -312,7 +314,8 @@ fn method(g: &mut Gateway, step: &Step, at: &str) -> Result<Value, Error> {
         }
         "rewriteResponse" => {
             let version = a.list.get(3).and_then(Value::as_str);
-            let (result, input_required) = g.rewrite_response(a.str(0), request_method(a.str(1), at), &a.json(2), version)?;
+            let (result, input_required) =
+                g.rewrite_response(a.str(0), request_method(a.str(1), at), &a.json(2), version)?;
             json!({ "result": to_json(result), "inputRequired": input_required })
         }
         "listResult" => {
@@ -328,7 +331,8 @@ fn method(g: &mut Gateway, step: &Step, at: &str) -> Result<Value, Error> {
         "listen" => to_json(g.listen(&a.json(0))?),
         "acknowledge" => {
             let d = g.listen(&a.json(0))?;
-            let acks: Vec<(String, SubscriptionFilter)> = serde_json::from_value(a.list[1].clone()).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let acks: Vec<(String, SubscriptionFilter)> =
+                serde_json::from_value(a.list[1].clone()).unwrap_or_else(|e| panic!("{at}: {e}"));
             to_json(d.acknowledge(&acks))
         }
         "listened" => to_json(g.listened(a.str(0), &a.json(1), &a.json(2))?),
