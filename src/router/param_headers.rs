@@ -106,18 +106,15 @@ fn annotation(path: &[Step], value: &Scalar, types: &[Found]) -> Result<ParamHea
         }
     }
     let schema = &path[..path.len() - 1];
-    let at = |found: &Found| found.path.len() == schema.len() + 1 && found.path[..schema.len()] == *schema;
-    let of = types.iter().find(|f| f.pattern == 1 && at(f)).map(|f| &f.value);
+    // The schema's `type`, and (a list of types) its items.
+    let type_path: Path = schema.iter().cloned().chain([Step::key("type")]).collect();
+    let of = types.iter().find(|f| f.pattern == 1 && f.path == type_path).map(|f| &f.value);
     let ty = match of {
         Some(Scalar::String(t)) => t.clone(),
         Some(Scalar::Array) => {
             let items: Vec<&Scalar> = types
                 .iter()
-                .filter(|f| {
-                    f.pattern == 2
-                        && f.path.len() == schema.len() + 2
-                        && f.path[..schema.len() + 1] == *[schema, &[Step::key("type")]].concat()
-                })
+                .filter(|f| f.pattern == 2 && f.path.len() == type_path.len() + 1 && f.path.starts_with(&type_path))
                 .map(|f| &f.value)
                 .collect();
             let named: Vec<&str> = items.iter().filter_map(|s| s.as_str()).filter(|t| *t != "null").collect();
