@@ -237,6 +237,16 @@ codes! {
     ClientRefused => "client_refused",
     /// Client view: the catalog has more tools than the client sends or accepts.
     ClientToolCap => "client_tool_cap",
+    /// Router: a retry's `requestState` that this gateway did not seal, that was changed, or
+    /// that belongs to another server or request (MCP 2026-07-28, multi round-trip requests).
+    InvalidRequestState => "invalid_request_state",
+    /// Router: an upstream tool whose `x-mcp-header` annotation breaks a rule of SEP-2243 (a
+    /// warning: the tool is left out of the list).
+    InvalidParamHeader => "invalid_param_header",
+    /// Router: an `Mcp-Param-*` header that disagrees with the call's arguments, or is missing.
+    ParamMismatch => "param_mismatch",
+    /// Router: a protocol revision the gateway (or an upstream) does not speak.
+    UnsupportedProtocolVersion => "unsupported_protocol_version",
 }
 
 impl fmt::Display for Code {

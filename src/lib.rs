@@ -28,6 +28,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod base64;
 mod chars;
 pub mod client;
 mod convention;
@@ -43,6 +44,7 @@ pub mod registry;
 pub mod router;
 mod search;
 mod sha1;
+mod sha256;
 mod suggest;
 pub mod syntropy;
 mod text;

@@ -8,8 +8,9 @@
 mod support;
 
 use mcp_naming::router::decide::{
-    HostFacts, HostTables, ListDecision, ListRequest, NotificationDecision, Request, RequestDecision, ResultDecision,
-    View,
+    Answered, DiscoverDecision, HostFacts, HostTables, ListDecision, ListRequest, ListenDecision, NotificationDecision,
+    ParamsDecision, ParamsRequest, Request, RequestDecision, Response, ResultDecision, SubscriptionFilter,
+    UpstreamDecision, View,
 };
 use mcp_naming::router::probe::{Edit, Found};
 
@@ -28,6 +29,15 @@ struct Contract {
     view: View,
     found: Found,
     edit: Edit,
+    // MCP 2026-07-28.
+    answered: Answered,
+    upstream_decision: UpstreamDecision,
+    discover_decision: DiscoverDecision,
+    listen_decision: ListenDecision,
+    subscription_filter: SubscriptionFilter,
+    response: Response,
+    params_request: ParamsRequest,
+    params_decision: ParamsDecision,
 }
 
 fn schema() -> serde_json::Value {

@@ -327,20 +327,31 @@ fn triple(name: &str, code: &str, message: &str) -> (String, String, String) {
 
 // reprefix: a tool part that only one server serves again goes bare, unless the bare name would
 // differ from another exposed name only in case or separators (`j != id` into `==`: never
-// stuck); then it stays prefixed.
+// stuck); then it stays prefixed. (Parts that differ only in case or separators are one part, so
+// the name it would fold onto is another tool's prefixed name: `b_foo` bare against `b__foo`.)
 #[test]
 fn a_name_that_would_fold_onto_another_stays_prefixed() {
     let mut r = router(json!({
         "style": "claude", "prefixMode": "conditional",
-        "servers": [{ "name": "a" }, { "name": "b" }, { "name": "c" }]
+        "servers": [{ "name": "a" }, { "name": "b" }, { "name": "c" }, { "name": "d" }]
     }));
-    r.expose("a", &["foo"]).unwrap();
+    r.expose("a", &["b_foo"]).unwrap();
+    r.expose("c", &["b_foo"]).unwrap();
     r.expose("b", &["foo"]).unwrap();
-    r.expose("c", &["Foo"]).unwrap();
-    r.expose("b", &[] as &[&str]).unwrap();
+    r.expose("d", &["foo"]).unwrap();
+    r.expose("c", &[] as &[&str]).unwrap();
     let all: Vec<(String, String)> = r.tools().map(|t| (t.name, t.upstream)).collect();
-    assert_eq!(all, [("a__foo".to_string(), "foo".to_string()), ("Foo".to_string(), "Foo".to_string())]);
-    assert_eq!(route_err(&r, "foo").0, "unknown_tool");
+    let want = [("a__b_foo", "b_foo"), ("b__foo", "foo"), ("d__foo", "foo")];
+    assert_eq!(all, want.map(|(n, u)| (n.to_string(), u.to_string())));
+    assert_eq!(route_err(&r, "b_foo").0, "unknown_tool");
+    // Names that differ only in case are one part: both prefixed, whichever listed first.
+    let mut r = router(
+        json!({ "style": "claude", "prefixMode": "conditional", "servers": [{ "name": "a" }, { "name": "c" }] }),
+    );
+    r.expose("c", &["Foo"]).unwrap();
+    r.expose("a", &["foo"]).unwrap();
+    let all: Vec<String> = r.tools().map(|t| t.name).collect();
+    assert_eq!(all, ["a__foo", "c__Foo"]);
 }
 
 // reprefix, the fitted name's `taken` (`j != id` into `==`): a name going prefixed that another

@@ -68,7 +68,7 @@ export interface ProbeTable {
 }
 
 /** What a probe reads: an item of an upstream list, a client's request params, an upstream's result or notification. Each probe's first pattern of a message (`Probe::CallTool` and the rest below it) is the empty one: the object itself, so that the core words what it is when it is not an object. */
-export type Probe = 'tool' | 'toolText' | 'callTool' | 'metaCall' | 'getPrompt' | 'readResource' | 'complete' | 'notification' | 'result';
+export type Probe = 'tool' | 'toolText' | 'callTool' | 'metaCall' | 'getPrompt' | 'readResource' | 'complete' | 'notification' | 'result' | 'toolHeaders' | 'requestMeta' | 'listen' | 'response';
 
 /** A step of a `Pattern`: how a host walks from a value to the ones the core needs. */
 export type PatternStep = {
@@ -83,6 +83,9 @@ export type PatternStep = {
   arg: [string, string];
 } | {
   step: 'deep';
+  arg: string;
+} | {
+  step: 'deepAll';
   arg: string;
 };
 
@@ -123,6 +126,8 @@ export interface Request {
   protocolVersion?: string | null;
   /** What the host will do with the decision. */
   accept?: Accept;
+  /** What `Probe::RequestMeta` found in its params (MCP 2026-07-28): the decision then edits its `_meta` for the upstream it goes to. Empty: `_meta` passes as it is. */
+  meta?: Found[];
 }
 
 /** A request a client sends a gateway, that an upstream answers (or the gateway itself). */
@@ -169,8 +174,10 @@ export type RequestDecision = {
   server: string;
   /** The `Mcp-Name` header to send with it. */
   header: string;
-  /** The changes to its params (the name or URI as the upstream knows it, …). */
+  /** The changes to its params (the name or URI as the upstream knows it, its `_meta` for that upstream, a retry's `requestState` unsealed, …). */
   edits: Edit[];
+  /** The values its `Mcp-Param-*` headers need (SEP-2243): read them from the edited params and hand them to `Router::decide_params`. Empty for most tools. */
+  reads?: ParamRead[];
 } | {
   decision: 'answer';
   /** The result. */
@@ -200,6 +207,16 @@ export type Edit = {
   path: Step[];
 };
 
+/** A value a call's headers need: where it is in the params as forwarded, and its header. */
+export interface ParamRead {
+  /** The header: `Mcp-Param-{name}`. */
+  header: string;
+  /** Where the value is, in the params after the decision's edits (`arguments`, then the property names). */
+  path: Step[];
+  /** Whether the client's own header is checked against it (a call of the tool by its name; not a discovery `call_tool`, whose own schema declares no header). */
+  checked: boolean;
+}
+
 /** Where a host's own item goes into an answer. */
 export interface Insert {
   /** Where in the answer. */
@@ -226,6 +243,8 @@ export interface ListRequest {
   total: number;
   /** The host's generation of the list: moved on whenever what a client sees changed. */
   generation: number;
+  /** The revision of the client's request: from 2026-07-28 the page's caching says something always (`ListCache::or_claim_nothing`). */
+  protocolVersion?: string | null;
 }
 
 /** Which items a page of a merged list holds, and what the list says about itself. */
@@ -271,6 +290,8 @@ export type NotificationDecision = {
   decision: 'relist';
   /** The list. */
   list: Listed;
+} | {
+  decision: 'acknowledged';
 };
 
 export type Listed = 'tools' | 'prompts' | 'resources';
@@ -279,6 +300,8 @@ export type Listed = 'tools' | 'prompts' | 'resources';
 export interface ResultDecision {
   /** The changes (every URI in the form the client reads it back through the gateway). */
   edits: Edit[];
+  /** An `input_required` result (MCP 2026-07-28): a client of 2026-07-28 gets it, edited; for a client of 2025-11-25 and before the host's bridge asks its `inputRequests` as requests of its own and retries. */
+  inputRequired: boolean;
 }
 
 /** Every tool view of one server, replacing what the host kept for it. */
@@ -295,4 +318,129 @@ export interface ItemView {
   index: number;
   /** The changes to the item. */
   edits: Edit[];
+}
+
+/** What an upstream said about itself, as a host hands it over: its `server/discover` result (2026-07-28), or its `initialize` result (2025-11-25 and before). Only versions, capabilities and instructions cross. */
+export type Answered = {
+  answered: 'discover';
+  /** Its `supportedVersions`. */
+  supportedVersions: string[];
+  /** Its `capabilities`. */
+  capabilities: unknown;
+  /** Its `instructions`. */
+  instructions?: string | null;
+  /** Its `ttlMs` and `cacheScope`. */
+  cache?: ListCache;
+} | {
+  answered: 'initialize';
+  /** Its `protocolVersion`. */
+  protocolVersion: string;
+  /** Its `capabilities`. */
+  capabilities: unknown;
+  /** Its `instructions`. */
+  instructions?: string | null;
+};
+
+/** How the gateway speaks to an upstream that answered, and what of it it cannot carry. */
+export interface UpstreamDecision {
+  /** Its era: `modern` (every request carries the revision), `legacy` (a session after `initialize`, bridged by the host). */
+  era: Era;
+  /** The revision the gateway sends it (`_meta` and `MCP-Protocol-Version`), or negotiated. */
+  version: string;
+  /** The capabilities (and extensions) the gateway leaves out, each as `name` or `extensions.<id>` / `experimental.<id>`. */
+  dropped: string[];
+  /** What a person should know: one `invalid_argument` warning per capability dropped. */
+  warnings: unknown[];
+}
+
+/** Which side of the handshake a revision is on. */
+export type Era = 'legacy' | 'modern';
+
+/** The gateway's own answer to `server/discover`, or to `initialize`. */
+export interface DiscoverDecision {
+  /** The result to answer with, whole (it holds nothing of an upstream's but what the upstreams said about themselves). */
+  result: unknown;
+}
+
+/** What to do with a client's `subscriptions/listen`. */
+export interface ListenDecision {
+  /** The upstream streams (or subscriptions) to open, in configuration order. */
+  upstreams: UpstreamListen[];
+  /** The list changes the gateway will announce on the stream (no URI: those are the upstreams' to acknowledge). */
+  lists: SubscriptionFilter;
+  /** Each subscribed URI, and where it lives. */
+  uris: ListenedUri[];
+}
+
+/** What the gateway asks an upstream for a client's stream. */
+export type UpstreamListen = {
+  open: 'listen';
+  /** The upstream server. */
+  server: string;
+  /** The filter. */
+  notifications: SubscriptionFilter;
+} | {
+  open: 'subscribe';
+  /** The upstream server. */
+  server: string;
+  /** The URIs as the upstream knows them. */
+  uris: string[];
+};
+
+/** A notification filter, as `subscriptions/listen` and its acknowledgement carry it. */
+export interface SubscriptionFilter {
+  /** `notifications/tools/list_changed`. */
+  toolsListChanged?: boolean;
+  /** `notifications/prompts/list_changed`. */
+  promptsListChanged?: boolean;
+  /** `notifications/resources/list_changed`. */
+  resourcesListChanged?: boolean;
+  /** `notifications/resources/updated` of these URIs. */
+  resourceSubscriptions?: string[];
+}
+
+/** A client URI of a stream, and where it lives. */
+export interface ListenedUri {
+  /** As the client wrote it. */
+  uri: string;
+  /** Its server. */
+  server: string;
+  /** As the server knows it. */
+  upstream: string;
+}
+
+/** An upstream's result, as a host hands it over. */
+export interface Response {
+  /** The request it answers. */
+  method: Method;
+  /** What `Probe::Response` found in it. */
+  found: Found[];
+  /** The revision of the client's request (`None`: 2025-11-25 and before, as for `initialize`d sessions). */
+  protocolVersion?: string | null;
+}
+
+/** What a host hands over for a call's parameter headers. */
+export interface ParamsRequest {
+  /** The forward decision's reads. */
+  reads: ParamRead[];
+  /** The values found at their paths (`crate::router::probe::find_paths`): each found's pattern is the index of its read. */
+  found: Found[];
+  /** The `Mcp-Param-*` headers the client sent (any case). */
+  given?: Header[];
+  /** The revision of the client's request: from 2026-07-28 a value in the body needs its header. */
+  protocolVersion?: string | null;
+}
+
+/** A header as a transport received it, or as it sends it. */
+export interface Header {
+  /** Its name. */
+  name: string;
+  /** Its value. */
+  value: string;
+}
+
+/** The headers to send upstream with a call. */
+export interface ParamsDecision {
+  /** Each `Mcp-Param-*` header, the annotated ones from the values, then the client's that no annotation names (an intermediary forwards what it does not recognize). */
+  headers: Header[];
 }

@@ -73,7 +73,7 @@ ProbeTable = TypedDict(
 )
 """The patterns of one probe."""
 
-Probe = Literal["tool", "toolText", "callTool", "metaCall", "getPrompt", "readResource", "complete", "notification", "result"]
+Probe = Literal["tool", "toolText", "callTool", "metaCall", "getPrompt", "readResource", "complete", "notification", "result", "toolHeaders", "requestMeta", "listen", "response"]
 """What a probe reads: an item of an upstream list, a client's request params, an upstream's result or notification. Each probe's first pattern of a message (`Probe::CallTool` and the rest below it) is the empty one: the object itself, so that the core words what it is when it is not an object."""
 
 PatternStepKey = TypedDict(
@@ -124,7 +124,17 @@ PatternStepDeep = TypedDict(
 )
 """Every member of that name at any depth below, through objects and arrays alike (a member found is not searched further)."""
 
-PatternStep = Union[PatternStepKey, PatternStepEach, PatternStepKeys, PatternStepWhere, PatternStepDeep]
+PatternStepDeepAll = TypedDict(
+    "PatternStepDeepAll",
+    {
+        "step": Required[Literal["deepAll"]],
+        "arg": Required[str],
+    },
+    total=False,
+)
+"""Every member of that name at any depth below, through objects and arrays alike, a member found searched further too (a property named `type` holds a `type` of its own)."""
+
+PatternStep = Union[PatternStepKey, PatternStepEach, PatternStepKeys, PatternStepWhere, PatternStepDeep, PatternStepDeepAll]
 """A step of a `Pattern`: how a host walks from a value to the ones the core needs."""
 
 ListTable = TypedDict(
@@ -161,6 +171,7 @@ Request = TypedDict(
         "header": Union[str, None],
         "protocolVersion": Union[str, None],
         "accept": "Accept",
+        "meta": List["Found"],
     },
     total=False,
 )
@@ -253,6 +264,7 @@ RequestDecisionForward = TypedDict(
         "server": Required[str],
         "header": Required[str],
         "edits": Required[List["Edit"]],
+        "reads": List["ParamRead"],
     },
     total=False,
 )
@@ -316,6 +328,17 @@ EditRemove = TypedDict(
 Edit = Union[EditSet, EditTake, EditRemove]
 """A change a decision asks of a host's object. Every path is into the object as the host holds it before any edit of the same decision."""
 
+ParamRead = TypedDict(
+    "ParamRead",
+    {
+        "header": Required[str],
+        "path": Required[List["Step"]],
+        "checked": Required[bool],
+    },
+    total=False,
+)
+"""A value a call's headers need: where it is in the params as forwarded, and its header."""
+
 Insert = TypedDict(
     "Insert",
     {
@@ -337,6 +360,7 @@ ListRequest = TypedDict(
         "pageSize": Union[float, None],
         "total": Required[int],
         "generation": Required[int],
+        "protocolVersion": Union[str, None],
     },
     total=False,
 )
@@ -404,7 +428,16 @@ NotificationDecisionRelist = TypedDict(
 )
 """Send nothing for it: list that server's `list` again, expose it, and tell the clients when the exposure says the merged list changed."""
 
-NotificationDecision = Union[NotificationDecisionForward, NotificationDecisionRelist]
+NotificationDecisionAcknowledged = TypedDict(
+    "NotificationDecisionAcknowledged",
+    {
+        "decision": Required[Literal["acknowledged"]],
+    },
+    total=False,
+)
+"""Send nothing for it: an upstream's `notifications/subscriptions/acknowledged`, which the host collects for the client's own (`ListenDecision::acknowledge`)."""
+
+NotificationDecision = Union[NotificationDecisionForward, NotificationDecisionRelist, NotificationDecisionAcknowledged]
 """What to do with an upstream's notification."""
 
 Listed = Literal["tools", "prompts", "resources"]
@@ -413,6 +446,7 @@ ResultDecision = TypedDict(
     "ResultDecision",
     {
         "edits": Required[List["Edit"]],
+        "inputRequired": Required[bool],
     },
     total=False,
 )
@@ -437,3 +471,156 @@ ItemView = TypedDict(
     total=False,
 )
 """How a host shows one item of an upstream's list beyond its exposed name: the configuration's description, its MCP Apps UI URIs in their gateway form."""
+
+AnsweredDiscover = TypedDict(
+    "AnsweredDiscover",
+    {
+        "answered": Required[Literal["discover"]],
+        "supportedVersions": Required[List[str]],
+        "capabilities": Required[Any],
+        "instructions": Union[str, None],
+        "cache": "ListCache",
+    },
+    total=False,
+)
+"""A `server/discover` result."""
+
+AnsweredInitialize = TypedDict(
+    "AnsweredInitialize",
+    {
+        "answered": Required[Literal["initialize"]],
+        "protocolVersion": Required[str],
+        "capabilities": Required[Any],
+        "instructions": Union[str, None],
+    },
+    total=False,
+)
+"""An `initialize` result."""
+
+Answered = Union[AnsweredDiscover, AnsweredInitialize]
+"""What an upstream said about itself, as a host hands it over: its `server/discover` result (2026-07-28), or its `initialize` result (2025-11-25 and before). Only versions, capabilities and instructions cross."""
+
+UpstreamDecision = TypedDict(
+    "UpstreamDecision",
+    {
+        "era": Required["Era"],
+        "version": Required[str],
+        "dropped": Required[List[str]],
+        "warnings": Required[List[Any]],
+    },
+    total=False,
+)
+"""How the gateway speaks to an upstream that answered, and what of it it cannot carry."""
+
+Era = Literal["legacy", "modern"]
+"""Which side of the handshake a revision is on."""
+
+DiscoverDecision = TypedDict(
+    "DiscoverDecision",
+    {
+        "result": Required[Any],
+    },
+    total=False,
+)
+"""The gateway's own answer to `server/discover`, or to `initialize`."""
+
+ListenDecision = TypedDict(
+    "ListenDecision",
+    {
+        "upstreams": Required[List["UpstreamListen"]],
+        "lists": Required["SubscriptionFilter"],
+        "uris": Required[List["ListenedUri"]],
+    },
+    total=False,
+)
+"""What to do with a client's `subscriptions/listen`."""
+
+UpstreamListenListen = TypedDict(
+    "UpstreamListenListen",
+    {
+        "open": Required[Literal["listen"]],
+        "server": Required[str],
+        "notifications": Required["SubscriptionFilter"],
+    },
+    total=False,
+)
+"""A `subscriptions/listen` of its own to a 2026-07-28 upstream with this filter (URIs as the upstream knows them); its notifications go to `Router::decide_listened`."""
+
+UpstreamListenSubscribe = TypedDict(
+    "UpstreamListenSubscribe",
+    {
+        "open": Required[Literal["subscribe"]],
+        "server": Required[str],
+        "uris": Required[List[str]],
+    },
+    total=False,
+)
+"""A `resources/subscribe` of each URI on the session of an upstream of 2025-11-25 and before (and `resources/unsubscribe` when the client's stream closes)."""
+
+UpstreamListen = Union[UpstreamListenListen, UpstreamListenSubscribe]
+"""What the gateway asks an upstream for a client's stream."""
+
+SubscriptionFilter = TypedDict(
+    "SubscriptionFilter",
+    {
+        "toolsListChanged": bool,
+        "promptsListChanged": bool,
+        "resourcesListChanged": bool,
+        "resourceSubscriptions": List[str],
+    },
+    total=False,
+)
+"""A notification filter, as `subscriptions/listen` and its acknowledgement carry it."""
+
+ListenedUri = TypedDict(
+    "ListenedUri",
+    {
+        "uri": Required[str],
+        "server": Required[str],
+        "upstream": Required[str],
+    },
+    total=False,
+)
+"""A client URI of a stream, and where it lives."""
+
+Response = TypedDict(
+    "Response",
+    {
+        "method": Required["Method"],
+        "found": Required[List["Found"]],
+        "protocolVersion": Union[str, None],
+    },
+    total=False,
+)
+"""An upstream's result, as a host hands it over."""
+
+ParamsRequest = TypedDict(
+    "ParamsRequest",
+    {
+        "reads": Required[List["ParamRead"]],
+        "found": Required[List["Found"]],
+        "given": List["Header"],
+        "protocolVersion": Union[str, None],
+    },
+    total=False,
+)
+"""What a host hands over for a call's parameter headers."""
+
+Header = TypedDict(
+    "Header",
+    {
+        "name": Required[str],
+        "value": Required[str],
+    },
+    total=False,
+)
+"""A header as a transport received it, or as it sends it."""
+
+ParamsDecision = TypedDict(
+    "ParamsDecision",
+    {
+        "headers": Required[List["Header"]],
+    },
+    total=False,
+)
+"""The headers to send upstream with a call."""

@@ -5,10 +5,10 @@
 //! neither member when an upstream list gave none (absence claims nothing).
 
 use crate::json::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Who may share a cached list (`cacheScope`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -30,16 +30,16 @@ impl CacheScope {
 }
 
 /// A list's caching members, as one upstream gave them or as merged for the client.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ListCache {
     /// `ttlMs`: milliseconds the list may be kept.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<f64>,
     /// `cacheScope`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 
@@ -62,6 +62,30 @@ impl ListCache {
             _ => None,
         };
         ListCache { ttl_ms, cache_scope }
+    }
+
+    /// What a 2026-07-28 result must say of itself, where this says nothing: `ttlMs: 0` (keep
+    /// it no time) and `cacheScope: "private"` (share it with no one), which claim nothing.
+    ///
+    /// ```
+    /// use mcp_naming::router::{CacheScope, ListCache};
+    /// let c = ListCache::default().or_claim_nothing();
+    /// assert_eq!((c.ttl_ms, c.cache_scope), (Some(0.0), Some(CacheScope::Private)));
+    /// ```
+    pub fn or_claim_nothing(self) -> ListCache {
+        ListCache { ttl_ms: self.ttl_ms.or(Some(0.0)), cache_scope: self.cache_scope.or(Some(CacheScope::Private)) }
+    }
+
+    /// Its members as a result carries them (`ttlMs`, `cacheScope`), the absent ones left out.
+    pub(crate) fn members(&self) -> Vec<(&'static str, Json)> {
+        let mut out = Vec::new();
+        if let Some(ttl) = self.ttl_ms {
+            out.push(("ttlMs", Json::Number(ttl)));
+        }
+        if let Some(scope) = self.cache_scope {
+            out.push(("cacheScope", Json::String(scope.as_str().to_string())));
+        }
+        out
     }
 
     /// What the merge of `lists` (every upstream list the merged list holds) may say.

@@ -65,6 +65,8 @@ pub(crate) struct Compiled {
     pub manual: bool,
     /// `discovery`: the `always` rules, and `maxListed`.
     pub discovery: Option<(Rules, Option<usize>)>,
+    /// `requestStateKey`, as bytes.
+    pub state_key: Option<Vec<u8>>,
 }
 
 /// A `tools` entry, compiled.
@@ -309,6 +311,18 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         check_meta_names(config, &mut problems);
     }
     let (priority, manual, prefix_mode) = check_conflicts(config, style.as_ref(), &mut problems);
+    if let Some(key) = &config.request_state_key {
+        if key.len() < super::state::MIN_KEY {
+            problems.push(problem(
+                "requestStateKey",
+                format!(
+                    "is {} bytes long: a key that seals requestState needs {} bytes or more (random, and the same on every gateway process)",
+                    key.len(),
+                    super::state::MIN_KEY
+                ),
+            ));
+        }
+    }
     let Some(styled) = style.filter(|_| problems.is_empty()) else { return Err(config_error(problems)) };
     let uris = match &styled {
         Styled::Peer(p) => p.uris(servers.len()),
@@ -348,6 +362,7 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         priority,
         manual,
         discovery: config.discovery.as_ref().map(|d| (rules(&d.always, "discovery.always", claude), d.max_listed)),
+        state_key: config.request_state_key.as_ref().map(|k| k.as_bytes().to_vec()),
     })
 }
 

@@ -295,6 +295,12 @@ pub struct RouterConfig {
     pub conflicts: Conflicts,
     /// Search instead of listing a large catalog.
     pub discovery: Option<Discovery>,
+    /// The key (32 bytes or more) that seals the `requestState` of an upstream's
+    /// `input_required` result to that upstream (MCP 2026-07-28, multi round-trip requests):
+    /// give every gateway process behind one address the same key, so that a retry reaching
+    /// another process is still recognized. `None`: the host's own per-process key
+    /// ([`super::Gateway::new`] draws one), or no multi round-trip requests.
+    pub request_state_key: Option<String>,
 }
 
 impl RouterConfig {
@@ -320,6 +326,7 @@ impl RouterConfig {
             tools: Vec::new(),
             conflicts: Conflicts::Prefix,
             discovery: None,
+            request_state_key: None,
         }
     }
 }
@@ -338,6 +345,7 @@ const CONFIG_KEYS: &[&str] = &[
     "tools",
     "conflicts",
     "discovery",
+    "requestStateKey",
 ];
 const DISCOVERY_KEYS: &[&str] = &["mode", "always", "maxListed"];
 const TOOL_KEYS: &[&str] = &["server", "tool", "name", "description", "enabled"];
@@ -592,6 +600,7 @@ pub(crate) fn read(value: &Json) -> (Option<RouterConfig>, Reader, bool) {
     let (discovery, kept) = discovery(&mut r, value);
     config.discovery = discovery;
     complete &= kept;
+    config.request_state_key = r.opt_string(value, "requestStateKey", "");
     (Some(config), r, complete)
 }
 

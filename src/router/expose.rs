@@ -42,7 +42,7 @@ impl Router {
         items: &[ListItem<'_>],
         on_invalid: OnInvalid,
     ) -> Result<Exposure, Error> {
-        self.expose_items(kind, server, items, None, on_invalid, true)
+        self.expose_items(kind, server, items, None, on_invalid, true, &[])
     }
 
     /// [`Router::expose_list`] without [`Exposure::exposed`] (left empty): what a host that
@@ -57,9 +57,12 @@ impl Router {
         items: &[ListItem<'_>],
         on_invalid: OnInvalid,
     ) -> Result<Exposure, Error> {
-        self.expose_items(kind, server, items, None, on_invalid, false)
+        self.expose_items(kind, server, items, None, on_invalid, false, &[])
     }
 
+    /// The core of every expose; `left_out`: items the list may not show whatever `on_invalid`
+    /// (a tool whose `x-mcp-header` breaks a rule), each skipped with its reason.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn expose_items(
         &mut self,
         kind: Kind,
@@ -68,11 +71,16 @@ impl Router {
         texts: Option<&[super::ToolText<'_>]>,
         on_invalid: OnInvalid,
         with_exposed: bool,
+        left_out: &[(u32, Skipped)],
     ) -> Result<Exposure, Error> {
         let si = self.server_index(server)?;
         let mut skipped = Vec::new();
         let mut named = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
+            if let Some((_, s)) = left_out.iter().find(|(at, _)| *at as usize == i) {
+                skipped.push(s.clone());
+                continue;
+            }
             match item {
                 ListItem::Named(name) => named.push((i as u32, *name)),
                 ListItem::Unnamed(got) => {
@@ -462,7 +470,9 @@ impl Router {
     /// `conflicts: { priority }` listing the same part): then `si` may take it.
     pub(crate) fn yields(&self, e: &Entry, part: &str, si: usize) -> bool {
         match &self.c.priority {
-            Some((rank, _)) => e.part.as_deref() == Some(part) && rank[e.server as usize] > rank[si],
+            Some((rank, _)) => {
+                e.part.as_deref().is_some_and(|p| fold_eq(p, part)) && rank[e.server as usize] > rank[si]
+            }
             None => false,
         }
     }

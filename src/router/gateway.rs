@@ -29,14 +29,15 @@
 
 use super::cache::ListCache;
 use super::decide::{
-    tool_text_parts, Accept, ExposeDecision, Exposed, Insert, ListDecision, ListKind, ListRequest, Listing, Method,
-    Request, RequestDecision, View,
+    tool_text_parts, Accept, Answered, DiscoverDecision, ExposeDecision, Exposed, Header, Insert, ListDecision,
+    ListKind, ListRequest, ListenDecision, Listing, Method, NotificationDecision, ParamsRequest, Request,
+    RequestDecision, Response, UpstreamDecision, View,
 };
 use super::discovery::MetaTool;
 use super::header::NameHeader;
 use super::mcp::{list_shape_error, Mapped, Relay};
 use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement};
-use super::probe::{self, find, probes, Edit, Found, Probe, Step};
+use super::probe::{self, find, find_paths, probes, Edit, Found, Probe, Step};
 use super::resources::ExposedResource;
 use super::search::ToolText;
 use super::{ExposedTool, Router, RouterConfig};
@@ -181,13 +182,20 @@ impl Objects {
         self.visible().find(|h| h.name == name)
     }
 
-    fn list(&self, router: &Router, cursor: Option<&str>, page_size: Option<Json>) -> Result<Json, Error> {
+    fn list(
+        &self,
+        router: &Router,
+        cursor: Option<&str>,
+        page_size: Option<Json>,
+        protocol_version: Option<&str>,
+    ) -> Result<Json, Error> {
         let request = ListRequest {
             list: self.list,
             cursor: cursor.map(str::to_string),
             page_size,
             total: self.visible().count() as u32,
             generation: self.generation,
+            protocol_version: protocol_version.map(str::to_string),
         };
         let (items, next, cache) = match router.decide_list(&request)? {
             ListDecision::Page { start, end, next_cursor, cache } => {
@@ -200,7 +208,8 @@ impl Objects {
                 (meta.chain(listed).collect(), next_cursor, cache)
             }
         };
-        Ok(list_result(self.list.key(), items, next, cache))
+        let result = list_result(self.list.key(), items, next, cache);
+        Ok(probe::apply(&result, &router.result_envelope(protocol_version)))
     }
 }
 
@@ -241,7 +250,10 @@ impl Gateway {
     ///
     /// # Errors
     /// As [`Router::new`].
-    pub fn new(config: RouterConfig) -> Result<Gateway, Error> {
+    pub fn new(mut config: RouterConfig) -> Result<Gateway, Error> {
+        if config.request_state_key.is_none() {
+            config.request_state_key = process_key();
+        }
         Router::new(config).map(Gateway::over)
     }
 
@@ -250,7 +262,14 @@ impl Gateway {
     /// # Errors
     /// As [`Router::from_json`].
     pub fn from_json(config: &Json) -> Result<Gateway, Error> {
-        Router::from_json(config).map(Gateway::over)
+        match (config, config.get("requestStateKey"), process_key()) {
+            (Json::Object(members), None, Some(key)) => {
+                let mut members = members.clone();
+                members.push(("requestStateKey".into(), Json::String(key)));
+                Router::from_json(&Json::Object(members)).map(Gateway::over)
+            }
+            _ => Router::from_json(config).map(Gateway::over),
+        }
     }
 
     fn over(router: Router) -> Gateway {
@@ -266,6 +285,12 @@ impl Gateway {
     /// The router, for routing questions.
     pub fn router(&self) -> &Router {
         &self.router
+    }
+
+    /// The router, to change behind the gateway's back (tests of the decisions only).
+    #[cfg(test)]
+    pub(crate) fn router_mut(&mut self) -> &mut Router {
+        &mut self.router
     }
 
     fn expose_list(
@@ -285,6 +310,13 @@ impl Gateway {
             .map(|(i, t)| (i as u32, find(t, probes(Probe::Tool))))
             .filter(|(_, f)| !f.is_empty())
             .collect();
+        let headers: Vec<(u32, Vec<Found>)> = objects
+            .iter()
+            .enumerate()
+            .filter(|_| tools)
+            .map(|(i, t)| (i as u32, find(t, probes(Probe::ToolHeaders))))
+            .filter(|(_, f)| !f.is_empty())
+            .collect();
         let texts: Vec<Vec<Found>> =
             objects.iter().filter(|_| tools).map(|t| find(t, probes(Probe::ToolText))).collect();
         let parts: Vec<(Option<&str>, Vec<&str>)> = texts.iter().map(|f| tool_text_parts(f)).collect();
@@ -295,6 +327,7 @@ impl Gateway {
             finds: &finds,
             texts: tools.then_some(&texts[..]),
             cache: ListCache::from_result(result),
+            headers: &headers,
         };
         let mut d = self.router.decide_expose(list, server, &listing, on_invalid, true)?;
         let si = self.router.server(server)?;
@@ -480,7 +513,24 @@ impl Gateway {
     }
 
     fn list(&self, list: ListKind, cursor: Option<&str>, page_size: Option<usize>) -> Result<Json, Error> {
-        self.objects[list as usize].list(&self.router, cursor, page_size.map(|n| Json::Number(n as f64)))
+        self.list_result(list, cursor, page_size, None)
+    }
+
+    /// The merged `list` for a client of revision `protocol_version`: as
+    /// [`Gateway::list_tools`] and the others, and for 2026-07-28 and after with the envelope
+    /// of that revision ([`Router::result_envelope`]) and caching that always says something.
+    ///
+    /// # Errors
+    /// As [`Router::decide_list`].
+    pub fn list_result(
+        &self,
+        list: ListKind,
+        cursor: Option<&str>,
+        page_size: Option<usize>,
+        protocol_version: Option<&str>,
+    ) -> Result<Json, Error> {
+        let page_size = page_size.map(|n| Json::Number(n as f64));
+        self.objects[list as usize].list(&self.router, cursor, page_size, protocol_version)
     }
 
     /// The request of `method` with `params`, as the router decides it.
@@ -507,8 +557,8 @@ impl Gateway {
     /// Applies a forwarding decision to `params`.
     fn forwarded(params: &Json, decision: RequestDecision) -> Result<Mapped, Error> {
         match decision {
-            RequestDecision::Forward { server, header, edits } => {
-                Ok(Mapped { server, params: probe::apply(params, &edits), header })
+            RequestDecision::Forward { server, header, edits, .. } => {
+                Ok(Mapped::new(server, probe::apply(params, &edits), header))
             }
             // A forward-only request is never answered by the gateway (the router refuses it).
             _ => Err(Error::invalid_argument("the gateway answers this request itself")),
@@ -603,6 +653,7 @@ impl Gateway {
                 Relay { forward: Some(probe::apply(notification, &edits)), relist: None }
             }
             super::decide::NotificationDecision::Relist { list } => Relay { forward: None, relist: Some(list) },
+            _ => Relay { forward: None, relist: None },
         })
     }
 
@@ -618,4 +669,167 @@ impl Gateway {
         let d = self.router.decide_result(server, &found)?;
         Ok(if d.edits.is_empty() { result.clone() } else { probe::apply(result, &d.edits) })
     }
+
+    // ---- MCP 2026-07-28.
+
+    /// Records what upstream `server` said about itself: its `server/discover` result, or
+    /// (`initialize`) its `initialize` result ([`Router::upstream_answered`]).
+    ///
+    /// # Errors
+    /// As [`Router::upstream_answered`].
+    pub fn upstream_answered(
+        &mut self,
+        server: &str,
+        result: &Json,
+        initialize: bool,
+    ) -> Result<UpstreamDecision, Error> {
+        self.router.upstream_answered(server, &Answered::from_result(result, initialize))
+    }
+
+    /// The gateway's `server/discover` result ([`Router::decide_discover`]).
+    pub fn discover(&self) -> Json {
+        let DiscoverDecision { result, .. } = self.router.decide_discover();
+        result
+    }
+
+    /// The gateway's `initialize` result for a client of revision `requested`
+    /// ([`Router::decide_initialize`]).
+    ///
+    /// # Errors
+    /// As [`Router::decide_initialize`].
+    pub fn initialize(&self, requested: &str) -> Result<Json, Error> {
+        Ok(self.router.decide_initialize(requested)?.result)
+    }
+
+    /// A client's request as 2026-07-28 sends it, for the upstream: its name or URI as the
+    /// upstream knows it, its `_meta` for that upstream, a retry's `requestState` unsealed, and
+    /// the headers to send (`Mcp-Name`, `Mcp-Param-*`), the client's checked against the body.
+    ///
+    /// ```
+    /// use mcp_naming::Json;
+    /// use mcp_naming::router::decide::{Header, Method};
+    /// use mcp_naming::router::{Gateway, Incoming, OnInvalid};
+    ///
+    /// let json = |s: &str| -> Json { serde_json::from_str(s).unwrap() };
+    /// let mut gateway = Gateway::from_json(&json(r#"{ "style": "claude", "servers": [{ "name": "db" }] }"#)).unwrap();
+    /// let tools = json(r#"{ "tools": [{ "name": "execute_sql", "inputSchema": { "type": "object", "properties": { "region": { "type": "string", "x-mcp-header": "Region" } } } }] }"#);
+    /// gateway.expose_tools("db", &tools, OnInvalid::Throw).unwrap();
+    /// let params = json(r#"{ "name": "db__execute_sql", "arguments": { "region": "us-west1" } }"#);
+    /// let mut incoming = Incoming::new(Some("2026-07-28"));
+    /// incoming.name = Some("db__execute_sql".into());
+    /// incoming.params = vec![Header::new("Mcp-Param-Region", "us-west1")];
+    /// let mapped = gateway.forward(Method::CallTool, &params, &incoming).unwrap();
+    /// assert_eq!((mapped.server.as_str(), mapped.header.as_str()), ("db", "execute_sql"));
+    /// assert_eq!(mapped.param_headers, [Header::new("Mcp-Param-Region", "us-west1")]);
+    ///
+    /// incoming.params = vec![Header::new("Mcp-Param-Region", "eu-west1")];
+    /// assert_eq!(gateway.forward(Method::CallTool, &params, &incoming).unwrap_err().code.as_str(), "param_mismatch");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Router::decide_request`] and [`Router::decide_params`].
+    pub fn forward(&self, method: Method, params: &Json, incoming: &Incoming) -> Result<Mapped, Error> {
+        let method = match (method, params.get("name").and_then(Json::as_str)) {
+            (Method::CallTool, Some(name)) if self.router.meta_tool(name).is_some() => Method::MetaCall,
+            _ => method,
+        };
+        let mut request = Request::new(method, find(params, probes(method.probe())));
+        request.header = incoming.name.clone();
+        request.protocol_version = incoming.protocol_version.clone();
+        request.accept = Accept::Forward;
+        request.meta = find(params, probes(Probe::RequestMeta));
+        let RequestDecision::Forward { server, header, edits, reads } = self.router.decide_request(&request)? else {
+            return Err(Error::invalid_argument("the gateway answers this request itself"));
+        };
+        let params = probe::apply(params, &edits);
+        let mut mapped = Mapped::new(server, params, header);
+        if !reads.is_empty() || !incoming.params.is_empty() {
+            let paths: Vec<_> = reads.iter().map(|r| r.path.clone()).collect();
+            let found = find_paths(&mapped.params, &paths);
+            let mut p = ParamsRequest {
+                reads,
+                found,
+                given: incoming.params.clone(),
+                protocol_version: incoming.protocol_version.clone(),
+            };
+            if !matches!(method, Method::CallTool | Method::MetaCall) {
+                p.reads.clear();
+                p.found.clear();
+            }
+            mapped.param_headers = self.router.decide_params(&p)?.headers;
+        }
+        Ok(mapped)
+    }
+
+    /// An upstream's result of `method` for a client of revision `protocol_version`
+    /// ([`Router::decide_response`]): the result to send, and whether it is `input_required`.
+    ///
+    /// # Errors
+    /// As [`Router::decide_response`].
+    pub fn rewrite_response(
+        &mut self,
+        server: &str,
+        method: Method,
+        result: &Json,
+        protocol_version: Option<&str>,
+    ) -> Result<(Json, bool), Error> {
+        let response = Response::new(method, find(result, probes(Probe::Response)), protocol_version);
+        let d = self.router.decide_response(server, &response)?;
+        Ok((probe::apply(result, &d.edits), d.input_required))
+    }
+
+    /// What to do with a client's `subscriptions/listen` params ([`Router::decide_listen`]).
+    ///
+    /// # Errors
+    /// As [`Router::decide_listen`].
+    pub fn listen(&self, params: &Json) -> Result<ListenDecision, Error> {
+        self.router.decide_listen(&find(params, probes(Probe::Listen)))
+    }
+
+    /// A notification `server` sent on a stream opened for the client's stream `subscription`
+    /// ([`Router::decide_listened`]): the notification to send that client, or the list to ask
+    /// for again; neither for an acknowledgement.
+    ///
+    /// # Errors
+    /// As [`Router::decide_listened`].
+    pub fn listened(&mut self, server: &str, notification: &Json, subscription: &Json) -> Result<Relay, Error> {
+        let found = find(notification, probes(Probe::Notification));
+        Ok(match self.router.decide_listened(server, &found, subscription)? {
+            NotificationDecision::Forward { edits } => {
+                Relay { forward: Some(probe::apply(notification, &edits)), relist: None }
+            }
+            NotificationDecision::Relist { list } => Relay { forward: None, relist: Some(list) },
+            _ => Relay { forward: None, relist: None },
+        })
+    }
+}
+
+/// A client's request as the transport received it: what [`Gateway::forward`] checks and
+/// decides with besides the params.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Incoming {
+    /// The `Mcp-Name` header, if any.
+    pub name: Option<String>,
+    /// Every `Mcp-Param-*` header (any case).
+    pub params: Vec<Header>,
+    /// The request's revision (its `_meta` and `MCP-Protocol-Version`), if any.
+    pub protocol_version: Option<String>,
+}
+
+impl Incoming {
+    /// A request of revision `protocol_version` without headers.
+    pub fn new(protocol_version: Option<&str>) -> Incoming {
+        Incoming { protocol_version: protocol_version.map(str::to_string), ..Incoming::default() }
+    }
+}
+
+/// A key for this process's sealed states when the configuration gives none: 32 bytes of the
+/// operating system's randomness, as text (`None` where there is none to read, as in wasm: the
+/// configuration's `requestStateKey` is then the only way).
+fn process_key() -> Option<String> {
+    use std::io::Read;
+    let mut bytes = [0u8; 32];
+    std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes)).ok()?;
+    Some(crate::base64::encode(&bytes, crate::base64::Alphabet::Url))
 }

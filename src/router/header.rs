@@ -18,9 +18,10 @@
 use crate::diagnostic::{Code, Error, Span};
 use crate::text::quoted;
 
+use crate::base64::{self, Alphabet, Invalid};
+
 const PREFIX: &str = "=?base64?";
 const SUFFIX: &str = "?=";
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 fn is_sentinel(value: &str) -> bool {
     value.len() >= PREFIX.len() + SUFFIX.len() && value.starts_with(PREFIX) && value.ends_with(SUFFIX)
@@ -39,21 +40,7 @@ pub fn encode(value: &str) -> String {
     if is_header_safe(value) {
         return value.to_string();
     }
-    let bytes = value.as_bytes();
-    let mut out = String::with_capacity(PREFIX.len() + bytes.len().div_ceil(3) * 4 + SUFFIX.len());
-    out.push_str(PREFIX);
-    for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out.push_str(SUFFIX);
-    out
+    format!("{PREFIX}{}{SUFFIX}", base64::encode(value.as_bytes(), Alphabet::Standard))
 }
 
 /// The value a header carries: the sentinel form decoded, anything else as it is.
@@ -61,31 +48,23 @@ pub fn encode(value: &str) -> String {
 /// # Errors
 /// `invalid_header` when the sentinel's payload is not standard Base64 of UTF-8 text.
 pub fn decode(header: &str) -> Result<String, Error> {
+    decode_named("Mcp-Name", header)
+}
+
+/// [`decode`] of the header `name` (worded in its errors).
+pub(crate) fn decode_named(name: &str, header: &str) -> Result<String, Error> {
     if !is_sentinel(header) {
         return Ok(header.to_string());
     }
     let payload = &header[PREFIX.len()..header.len() - SUFFIX.len()];
     let bad = |why: &str| {
-        Error::new(Code::InvalidHeader, Span::whole(header), format!("Mcp-Name {} is not valid: {why}", quoted(header)))
+        Error::new(Code::InvalidHeader, Span::whole(header), format!("{name} {} is not valid: {why}", quoted(header)))
     };
-    let body = payload.trim_end_matches('=');
-    if payload.len() % 4 != 0 || payload.len() - body.len() > 2 {
-        return Err(bad("the Base64 payload's length is not a multiple of 4"));
-    }
-    let mut bytes = Vec::with_capacity(body.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for c in body.bytes() {
-        let Some(v) = ALPHABET.iter().position(|&a| a == c) else {
-            return Err(bad("the payload has a character outside the standard Base64 alphabet"));
-        };
-        acc = acc << 6 | v as u32;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            bytes.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
+    let bytes = base64::decode(payload, Alphabet::Standard).map_err(|e| match e {
+        Invalid::Length => bad("the Base64 payload's length is not a multiple of 4"),
+        Invalid::Character => bad("the payload has a character outside the standard Base64 alphabet"),
+        Invalid::Trailing => bad("the payload's last character has bits set that Base64 leaves zero"),
+    })?;
     String::from_utf8(bytes).map_err(|_| bad("the decoded bytes are not UTF-8"))
 }
 

@@ -9,8 +9,9 @@ use crate::text::quoted;
 use serde::Serialize;
 
 /// The JSON-RPC error code an MCP server answers a request with for `code`: `-32020`
-/// (`HeaderMismatch`, MCP 2026-07-28) for an `Mcp-Name` header that is missing, malformed or
-/// disagrees with the body; `-32602` (invalid params) for what else the client asked wrong (an
+/// (`HeaderMismatch`, MCP 2026-07-28) for an `Mcp-Name` or `Mcp-Param-*` header that is
+/// missing, malformed or disagrees with the body; `-32022` (`UnsupportedProtocolVersion`) for a
+/// revision the gateway does not speak; `-32602` (invalid params) for what else the client asked wrong (an
 /// unknown or disabled tool, prompt or resource, a bad argument, a stale cursor); `-32603`
 /// (internal error) for the gateway's own configuration and upstream lists.
 ///
@@ -22,8 +23,10 @@ use serde::Serialize;
 /// ```
 pub fn json_rpc_code(code: Code) -> i32 {
     match code {
-        Code::NameMismatch | Code::InvalidHeader => -32020,
+        Code::NameMismatch | Code::InvalidHeader | Code::ParamMismatch => -32020,
+        Code::UnsupportedProtocolVersion => -32022,
         Code::InvalidConfig
+        | Code::InvalidParamHeader
         | Code::NameCollision
         | Code::ConfusableName
         | Code::UnknownServer
@@ -35,7 +38,8 @@ pub fn json_rpc_code(code: Code) -> i32 {
 }
 
 /// The HTTP status a Streamable HTTP transport answers an error with: 400 (Bad Request) for the
-/// header errors of SEP-2243 (`name_mismatch`, `invalid_header`), 200 for every other error
+/// header errors of SEP-2243 (`name_mismatch`, `invalid_header`, `param_mismatch`) and an
+/// unsupported revision, 200 for every other error
 /// (a JSON-RPC error in a successful HTTP response).
 ///
 /// ```
@@ -46,7 +50,7 @@ pub fn json_rpc_code(code: Code) -> i32 {
 /// ```
 pub fn http_status(code: Code) -> u16 {
     match code {
-        Code::NameMismatch | Code::InvalidHeader => 400,
+        Code::NameMismatch | Code::InvalidHeader | Code::ParamMismatch | Code::UnsupportedProtocolVersion => 400,
         _ => 200,
     }
 }
@@ -111,6 +115,16 @@ pub struct Mapped {
     pub params: Json,
     /// The `Mcp-Name` header to send upstream with it.
     pub header: String,
+    /// The `Mcp-Param-*` headers to send upstream with it (SEP-2243).
+    #[serde(rename = "paramHeaders", skip_serializing_if = "Vec::is_empty")]
+    pub param_headers: Vec<super::decide::Header>,
+}
+
+impl Mapped {
+    /// `params` for `server`, with the `Mcp-Name` header `header` and no other.
+    pub fn new(server: String, params: Json, header: String) -> Mapped {
+        Mapped { server, params, header, param_headers: Vec::new() }
+    }
 }
 
 fn bad(message: String) -> Error {

@@ -52,14 +52,17 @@ mod modes;
 mod naming;
 mod notify;
 mod order;
+mod param_headers;
 mod pattern;
 pub(crate) mod peers;
 mod placement;
 pub mod probe;
 mod resources;
+mod revision;
 mod route;
 mod search;
 mod server;
+mod state;
 mod style;
 mod table;
 mod template;
@@ -71,7 +74,7 @@ pub use config::{
     ToolOverride, UpstreamPattern,
 };
 pub use discovery::{meta_tools, tool_error_result, MetaTool, ToolRef, META_MAX_LIMIT};
-pub use gateway::Gateway;
+pub use gateway::{Gateway, Incoming};
 pub use header::{
     decode as decode_name_header, encode as encode_name_header, is_header_safe, name_header_required, NameHeader,
     NAME_HEADER_REVISION,
@@ -79,9 +82,14 @@ pub use header::{
 pub use mcp::{call_tool_text, http_status, json_rpc_code, page, Mapped, Page, Relay};
 pub use modes::{PrefixMode, Sdk, Strategy};
 pub use notify::{Listed, Notice};
+pub use param_headers::MAX_SAFE_INTEGER;
 pub use peers::PEERS;
 pub use placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
 pub use resources::{CompletionRef, ExposedResource, ResourceRoute, UiResource, UriKind};
+pub use revision::{
+    Era, CLIENT_CAPABILITIES, CLIENT_INFO, LEGACY_REVISIONS, LOG_LEVEL, MODERN_REVISIONS, PROTOCOL_VERSION,
+    SERVER_INFO, SUBSCRIPTION_ID, TRACE_CONTEXT,
+};
 pub use route::Target;
 pub use search::{
     SearchHit, SearchOptions, SearchOptionsOwned, ToolText, DEFAULT_LIMIT as SEARCH_DEFAULT_LIMIT,
@@ -189,6 +197,10 @@ pub struct Router {
     /// Per list (tools, prompts, resources, templates) and server: what its last list said
     /// about caching (`None`: it has not listed).
     caches: [Vec<Option<ListCache>>; 4],
+    /// Per server: what it said about itself (`server/discover` or `initialize`), once it did.
+    upstreams: Vec<Option<decide::discover::Upstream>>,
+    /// Per server: its tools' `x-mcp-header` parameters, by upstream name.
+    params: decide::params::Params,
 }
 
 impl Router {
@@ -234,6 +246,8 @@ impl Router {
             search: search::Search::new(n),
             views: decide::views::Views::new(n),
             caches: std::array::from_fn(|_| vec![None; n]),
+            upstreams: vec![None; n],
+            params: vec![Default::default(); n],
             c,
         })
     }

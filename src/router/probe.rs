@@ -66,6 +66,9 @@ pub enum PatternStep {
     /// Every member of that name at any depth below, through objects and arrays alike (a
     /// member found is not searched further).
     Deep(&'static str),
+    /// Every member of that name at any depth below, through objects and arrays alike, a
+    /// member found searched further too (a property named `type` holds a `type` of its own).
+    DeepAll(&'static str),
 }
 
 /// A path pattern: the steps a host walks, from the object's root.
@@ -227,11 +230,24 @@ pub enum Probe {
     /// A `tools/call`, `resources/read` or `prompts/get` result: the URIs it carries
     /// (`resource_link` blocks, embedded resources, `contents[].uri`, prompt messages).
     Result,
+    /// An item of a `tools/list` result: its `x-mcp-header` annotations (where they are, what
+    /// they hold) and the types in its `inputSchema` (SEP-2243).
+    ToolHeaders,
+    /// A client's request params (MCP 2026-07-28): its `_meta` keys, protocol revision,
+    /// capabilities' keys and extensions, log level.
+    RequestMeta,
+    /// A `subscriptions/listen` request's params, or the params of an upstream's
+    /// `notifications/subscriptions/acknowledged`: the notification filter.
+    Listen,
+    /// An upstream's result of `tools/call`, `resources/read` or `prompts/get` as a gateway of
+    /// 2026-07-28 reads it: [`Probe::Result`]'s URIs, then its `resultType`, its
+    /// `_meta` server identity, its `requestState`, and the URIs in its `inputRequests`.
+    Response,
 }
 
 impl Probe {
     /// Every probe, in a fixed order.
-    pub const ALL: [Probe; 9] = [
+    pub const ALL: [Probe; 13] = [
         Probe::Tool,
         Probe::ToolText,
         Probe::CallTool,
@@ -241,22 +257,29 @@ impl Probe {
         Probe::Complete,
         Probe::Notification,
         Probe::Result,
+        Probe::ToolHeaders,
+        Probe::RequestMeta,
+        Probe::Listen,
+        Probe::Response,
     ];
 }
 
-use PatternStep::{Each, Key, Keys, Where};
+use PatternStep::{Deep, DeepAll, Each, Key, Keys, Where};
 
 const TOOL: &[Pattern] = &[&[Key("_meta"), Key("ui"), Key("resourceUri")], &[Key("_meta"), Key("ui/resourceUri")]];
 
 const TOOL_TEXT: &[Pattern] = &[&[Key("description")], &[Key("inputSchema"), Key("properties"), Keys]];
 
-const CALL_TOOL: &[Pattern] = &[&[], &[Key("name")]];
+/// A retry's `requestState` (MCP 2026-07-28): the last pattern of the request probes it is in.
+const STATE: Pattern = &[Key("requestState")];
 
-const META_CALL: &[Pattern] = &[&[], &[Key("name")], &[Key("arguments")], &[Key("arguments"), Each]];
+const CALL_TOOL: &[Pattern] = &[&[], &[Key("name")], STATE];
 
-const GET_PROMPT: &[Pattern] = &[&[], &[Key("name")]];
+const META_CALL: &[Pattern] = &[&[], &[Key("name")], &[Key("arguments")], &[Key("arguments"), Each], STATE];
 
-const READ_RESOURCE: &[Pattern] = &[&[], &[Key("uri")]];
+const GET_PROMPT: &[Pattern] = &[&[], &[Key("name")], STATE];
+
+const READ_RESOURCE: &[Pattern] = &[&[], &[Key("uri")], STATE];
 
 const COMPLETE: &[Pattern] =
     &[&[], &[Key("ref")], &[Key("ref"), Key("type")], &[Key("ref"), Key("name")], &[Key("ref"), Key("uri")]];
@@ -274,6 +297,107 @@ const RESULT: &[Pattern] = &[
     &[Key("messages"), Each, Key("content"), Where("type", "resource"), Key("resource"), Key("uri")],
 ];
 
+const TOOL_HEADERS: &[Pattern] = &[
+    &[Key("inputSchema"), Deep("x-mcp-header")],
+    &[Key("inputSchema"), DeepAll("type")],
+    &[Key("inputSchema"), DeepAll("type"), Each],
+];
+
+const REQUEST_META: &[Pattern] = &[
+    &[Key("_meta")],
+    &[Key("_meta"), Keys],
+    &[Key("_meta"), Key("io.modelcontextprotocol/protocolVersion")],
+    &[Key("_meta"), Key("io.modelcontextprotocol/clientCapabilities"), Keys],
+    &[Key("_meta"), Key("io.modelcontextprotocol/clientCapabilities"), Key("extensions"), Keys],
+    &[Key("_meta"), Key("io.modelcontextprotocol/logLevel")],
+];
+
+const LISTEN: &[Pattern] = &[
+    &[],
+    &[Key("notifications")],
+    &[Key("notifications"), Key("toolsListChanged")],
+    &[Key("notifications"), Key("promptsListChanged")],
+    &[Key("notifications"), Key("resourcesListChanged")],
+    &[Key("notifications"), Key("resourceSubscriptions")],
+    &[Key("notifications"), Key("resourceSubscriptions"), Each],
+];
+
+/// [`RESULT`], then what a 2026-07-28 result carries besides: its type, its server identity,
+/// its state, and the resource links of the sampling requests among its input requests (a tool
+/// result a server hands the client's model, as one block or in an array).
+const RESPONSE: &[Pattern] = &[
+    &[],
+    &[Key("content"), Each, Where("type", "resource_link"), Key("uri")],
+    &[Key("content"), Each, Where("type", "resource"), Key("resource"), Key("uri")],
+    &[Key("contents"), Each, Key("uri")],
+    &[Key("messages"), Each, Key("content"), Where("type", "resource_link"), Key("uri")],
+    &[Key("messages"), Each, Key("content"), Where("type", "resource"), Key("resource"), Key("uri")],
+    &[Key("resultType")],
+    &[Key("_meta"), Key("io.modelcontextprotocol/serverInfo")],
+    &[Key("requestState")],
+    &[Key("inputRequests"), Each, Key("method")],
+    &[
+        Key("inputRequests"),
+        Each,
+        Where("method", "sampling/createMessage"),
+        Key("params"),
+        Key("messages"),
+        Each,
+        Key("content"),
+        Where("type", "tool_result"),
+        Key("content"),
+        Each,
+        Where("type", "resource_link"),
+        Key("uri"),
+    ],
+    &[
+        Key("inputRequests"),
+        Each,
+        Where("method", "sampling/createMessage"),
+        Key("params"),
+        Key("messages"),
+        Each,
+        Key("content"),
+        Each,
+        Where("type", "tool_result"),
+        Key("content"),
+        Each,
+        Where("type", "resource_link"),
+        Key("uri"),
+    ],
+    &[
+        Key("inputRequests"),
+        Each,
+        Where("method", "sampling/createMessage"),
+        Key("params"),
+        Key("messages"),
+        Each,
+        Key("content"),
+        Where("type", "tool_result"),
+        Key("content"),
+        Each,
+        Where("type", "resource"),
+        Key("resource"),
+        Key("uri"),
+    ],
+    &[
+        Key("inputRequests"),
+        Each,
+        Where("method", "sampling/createMessage"),
+        Key("params"),
+        Key("messages"),
+        Each,
+        Key("content"),
+        Each,
+        Where("type", "tool_result"),
+        Key("content"),
+        Each,
+        Where("type", "resource"),
+        Key("resource"),
+        Key("uri"),
+    ],
+];
+
 /// The patterns of a probe, in the order [`Found::pattern`] counts them.
 pub fn probes(probe: Probe) -> &'static [Pattern] {
     match probe {
@@ -286,6 +410,10 @@ pub fn probes(probe: Probe) -> &'static [Pattern] {
         Probe::Complete => COMPLETE,
         Probe::Notification => NOTIFICATION,
         Probe::Result => RESULT,
+        Probe::ToolHeaders => TOOL_HEADERS,
+        Probe::RequestMeta => REQUEST_META,
+        Probe::Listen => LISTEN,
+        Probe::Response => RESPONSE,
     }
 }
 
@@ -343,14 +471,17 @@ fn walk(value: &Json, rest: &[PatternStep], pattern: u8, path: &mut Path, out: &
         (Where(key, equals), Json::Object(_)) if value.get(key).and_then(Json::as_str) == Some(equals) => {
             walk(value, rest, pattern, path, out);
         }
-        (PatternStep::Deep(key), _) => deep(value, key, rest, pattern, path, out, 0),
+        (Deep(key), _) => deep(value, key, false, rest, pattern, path, out, 0),
+        (DeepAll(key), _) => deep(value, key, true, rest, pattern, path, out, 0),
         _ => {}
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn deep(
     value: &Json,
     key: &'static str,
+    all: bool,
     rest: &[PatternStep],
     pattern: u8,
     path: &mut Path,
@@ -366,8 +497,9 @@ fn deep(
                 path.push(Step::Key(Cow::Owned(k.clone())));
                 if k == key {
                     walk(v, rest, pattern, path, out);
-                } else {
-                    deep(v, key, rest, pattern, path, out, depth + 1);
+                }
+                if k != key || all {
+                    deep(v, key, all, rest, pattern, path, out, depth + 1);
                 }
                 path.pop();
             }
@@ -375,12 +507,22 @@ fn deep(
         Json::Array(items) => {
             for (i, v) in items.iter().enumerate() {
                 path.push(Step::Index(i as u32));
-                deep(v, key, rest, pattern, path, out, depth + 1);
+                deep(v, key, all, rest, pattern, path, out, depth + 1);
                 path.pop();
             }
         }
         _ => {}
     }
+}
+
+/// The values at `paths` (a decision's reads), each found as the pattern of its place in
+/// `paths`; a path that reaches nothing finds nothing.
+pub fn find_paths(value: &Json, paths: &[Path]) -> Vec<Found> {
+    paths
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| at(value, p).map(|v| Found { pattern: i as u8, path: p.clone(), value: Scalar::of(v) }))
+        .collect()
 }
 
 /// `value` with `edits` made: what a host's applier does; [`super::Gateway`] uses this one. An

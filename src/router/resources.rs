@@ -1,10 +1,13 @@
 //! Resources and resource templates behind one gateway: routed by exact match in a table.
 //!
-//! A URI is exposed as the upstream wrote it, unless another server already exposes the same
-//! URI. Then a custom scheme is rewritten to `scheme://<server>/<rest>` (`scheme:<server>/<rest>`
-//! without `//`), and a scheme whose users fetch it directly (`http`, `https`, `file`, `urn`,
-//! `data`) is never rewritten: the second server's resource is a `name_collision` naming both
-//! servers. The first server to expose a URI keeps it. Template expansions are routed to the
+//! A URI is exposed as the upstream wrote it, unless a server before it in the configuration
+//! exposes the same URI. Then a custom scheme is rewritten to `scheme://<server>/<rest>`
+//! (`scheme:<server>/<rest>` without `//`), and a scheme whose users fetch it directly (`http`,
+//! `https`, `file`, `urn`, `data`) is never rewritten: the later server's resource is a
+//! `name_collision` naming both servers. The server first in the configuration keeps a URI,
+//! whichever lists first (MCP 2026-07-28 asks for lists in a deterministic order): a server that
+//! lists a URI a later server holds takes it, and the later server's resource moves to its
+//! rewritten form (or, a fetchable URI, leaves the list with a warning). Template expansions are routed to the
 //! server whose template they match (templates in configuration order), and
 //! URIs that tools return as links are remembered for their server as they pass through
 //! [`Router::rewrite_uri`](super::Router::rewrite_uri).
@@ -305,11 +308,13 @@ impl Resources {
     }
 
     /// The exposed form of `upstream` (a URI or template) for server `si`, given the other
-    /// servers' exposed URIs in `list`.
+    /// servers' exposed URIs in `list`: a URI a server later in the configuration holds as its
+    /// own is `si`'s to take (see [`Resources::displace`]).
     fn exposed_form(&self, kind: UriKind, names: &[&str], si: usize, upstream: &str) -> Result<String, Error> {
         let list = self.list(kind);
         let what = kind.noun();
-        let holder = |uri: &str| list.holder(uri).filter(|(s, _)| *s != si);
+        let later_own = |s: usize, it: &Item| s > si && it.uri == it.upstream;
+        let holder = |uri: &str| list.holder(uri).filter(|(s, it)| *s != si && !later_own(*s, it));
         if let Some(p) = self.peer {
             let uri = p.rewrite(upstream, names[si]);
             return match holder(&uri) {
@@ -364,6 +369,59 @@ impl Resources {
                 ),
             )),
         }
+    }
+
+    /// After server `si` took `uris` (its exposed URIs), the later servers holding one of them
+    /// as their own: each such resource moves to its rewritten form, or, where that cannot be
+    /// (a fetchable scheme, a peer that writes URIs as they are, a rewritten form taken),
+    /// leaves the list with a warning. Answers the servers whose segment changed.
+    fn displace(&mut self, kind: UriKind, names: &[&str], si: usize, uris: &[String]) -> (Vec<usize>, Vec<Diagnostic>) {
+        let mut touched: Vec<usize> = Vec::new();
+        let mut warnings = Vec::new();
+        for uri in uris {
+            let list = self.list(kind);
+            let Some((other, it)) = list.holder(uri).filter(|(s, _)| *s != si) else { continue };
+            let upstream = it.upstream.clone();
+            let fetchable = scheme(&upstream).is_some_and(is_fetchable);
+            let moved = match self.peer {
+                None if !fetchable => Some(rewrite(&upstream, names[other])),
+                _ => None,
+            }
+            .filter(|m| list.holder(m).is_none());
+            let list = match kind {
+                UriKind::Resource => &mut self.resources,
+                UriKind::Template => &mut self.templates,
+            };
+            let mut items = std::mem::take(&mut list.segments[other]);
+            match moved {
+                Some(m) => {
+                    if let Some(i) = items.iter_mut().find(|i| i.uri == *uri) {
+                        i.matcher = if kind == UriKind::Template { Template::new(&m).ok() } else { None };
+                        i.uri = m;
+                    }
+                }
+                None => {
+                    items.retain(|i| i.uri != *uri);
+                    warnings.push(Diagnostic::warning(
+                        Code::NameCollision,
+                        Span::whole(&upstream),
+                        format!(
+                            "server {} {} {} leaves the list: server {}, before it in the configuration, lists the same URI, which cannot be rewritten",
+                            quoted(names[other]),
+                            kind.noun(),
+                            quoted(&upstream),
+                            quoted(names[si])
+                        ),
+                    ));
+                }
+            }
+            list.segments[other] = Vec::new();
+            list.replace(other, items);
+            if !touched.contains(&other) {
+                touched.push(other);
+            }
+        }
+        (touched, warnings)
     }
 
     /// The server and upstream URI for an exposed URI: the resources, then links from tool
@@ -470,7 +528,8 @@ impl Router {
         on_invalid: OnInvalid,
     ) -> Result<Exposure<ExposedResource>, Error> {
         let si = self.server_index(server)?;
-        let names = self.server_names();
+        let owned: Vec<String> = self.c.servers.iter().map(|s| s.name.clone()).collect();
+        let names: Vec<&str> = owned.iter().map(String::as_str).collect();
         let what = kind.noun();
         let mut skipped = Vec::new();
         let mut fresh: Vec<Item> = Vec::with_capacity(items.len());
@@ -526,13 +585,25 @@ impl Router {
             .iter()
             .map(|f| Placed { server: si, index: f.index as usize, enabled: true, listed: true, routed: true })
             .collect();
+        // The URIs it takes from servers later in the configuration.
+        let taken: Vec<String> = fresh.iter().filter(|f| f.uri == f.upstream).map(|f| f.uri.clone()).collect();
+        let (touched, warnings) = self.resources.displace(kind, &names, si, &taken);
         let list = match kind {
             UriKind::Resource => &mut self.resources.resources,
             UriKind::Template => &mut self.resources.templates,
         };
-        let changed = list.replace(si, fresh);
-        let placement = Placement { segments: vec![Segment { slot: si, entries }], renamed: Vec::new() };
-        Ok(Exposure { exposed, skipped, changed, warnings: Vec::new(), placement })
+        let mut changed = list.replace(si, fresh);
+        changed |= !touched.is_empty();
+        let mut segments = vec![Segment { slot: si, entries }];
+        for other in touched {
+            let entries = list.segments[other]
+                .iter()
+                .map(|i| Placed { server: other, index: i.index as usize, enabled: true, listed: true, routed: true })
+                .collect();
+            segments.push(Segment { slot: other, entries });
+        }
+        let placement = Placement { segments, renamed: Vec::new() };
+        Ok(Exposure { exposed, skipped, changed, warnings, placement })
     }
 
     /// The exposed URI and the upstream URI of server `server`'s item at `pos`: what a

@@ -257,7 +257,7 @@ impl Router {
         on_invalid: super::OnInvalid,
     ) -> Result<super::Exposure, Error> {
         check_texts(kind, items.len(), texts)?;
-        self.expose_items(kind, server, items, Some(texts), on_invalid, true)
+        self.expose_items(kind, server, items, Some(texts), on_invalid, true, &[])
     }
 
     /// [`Router::place_list`] with texts, as [`Router::expose_list_with`].
@@ -273,7 +273,7 @@ impl Router {
         on_invalid: super::OnInvalid,
     ) -> Result<super::Exposure, Error> {
         check_texts(kind, items.len(), texts)?;
-        self.expose_items(kind, server, items, Some(texts), on_invalid, false)
+        self.expose_items(kind, server, items, Some(texts), on_invalid, false, &[])
     }
 
     /// The listed tools (enabled, not dropped) a few words are about, best first: ranked by

@@ -249,12 +249,14 @@ impl Table {
         self.by_fold.get(fold_hash(name)).map(|id| (id, self.entry(id))).filter(move |(_, e)| fold_eq(e.name(), name))
     }
 
-    /// Entries whose tool part is `part`.
+    /// Entries whose tool part is `part`, or differs from it only in case or separators (two
+    /// servers serving `Search` and `search` serve one part, as far as conditional prefixing
+    /// goes: which is bare cannot depend on which listed first).
     pub(crate) fn by_part<'t>(&'t self, part: &'t str) -> impl Iterator<Item = (Id, &'t Entry)> + 't {
         self.by_part
-            .get(hash(part))
+            .get(fold_hash(part))
             .map(|id| (id, self.entry(id)))
-            .filter(move |(_, e)| e.part.as_deref() == Some(part))
+            .filter(move |(_, e)| e.part.as_deref().is_some_and(|p| fold_eq(p, part)))
     }
 
     /// Replaces segment `slot` with `entries` (which must not stand anywhere else); returns the
@@ -417,7 +419,7 @@ impl Table {
     fn index_entry(&mut self, id: Id, e: &Entry) {
         self.by_fold.insert(fold_hash(e.name()), id);
         if let Some(p) = &e.part {
-            self.by_part.insert(hash(p), id);
+            self.by_part.insert(fold_hash(p), id);
         }
         if e.visible() {
             self.suggest.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).pending.push(id);
@@ -428,10 +430,10 @@ impl Table {
     fn reindex(&mut self, id: Id, before: &Entry, now: &Entry, part: &dyn Fn(&Entry) -> Option<&str>) {
         if before.part != now.part {
             if let Some(p) = &before.part {
-                self.by_part.remove(hash(p), id);
+                self.by_part.remove(fold_hash(p), id);
             }
             if let Some(p) = &now.part {
-                self.by_part.insert(hash(p), id);
+                self.by_part.insert(fold_hash(p), id);
             }
         }
         let same_forms = Self::forms(before, part) == Self::forms(now, part);
@@ -452,7 +454,7 @@ impl Table {
     fn unindex(&mut self, id: Id, e: &Entry, part: &dyn Fn(&Entry) -> Option<&str>) {
         self.by_fold.remove(fold_hash(e.name()), id);
         if let Some(p) = &e.part {
-            self.by_part.remove(hash(p), id);
+            self.by_part.remove(fold_hash(p), id);
         }
         let s = self.suggest.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
         if s.indexed.get(id as usize).copied().unwrap_or(false) {

@@ -97,6 +97,8 @@ files! {
     router: Scenarios = "cases/router.json";
     /// cases/keys.json.
     keys: Scenarios = "cases/keys.json";
+    /// cases/revision-2026.json.
+    revision_2026: Scenarios = "cases/revision-2026.json";
     /// fixtures/typical-names.json.
     typical_names: TypicalNames = "fixtures/typical-names.json";
     /// fixtures/everything-tools-list.json.

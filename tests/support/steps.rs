@@ -5,7 +5,8 @@
 
 use super::data::{DiagnosticPattern, Expect, Failure, Returns, Scenario, Scenarios, Step};
 use super::json;
-use mcp_naming::router::{json_rpc_code, Gateway, NameHeader};
+use mcp_naming::router::decide::{Header, ListKind, Method as RequestMethod, SubscriptionFilter};
+use mcp_naming::router::{json_rpc_code, Gateway, Incoming, NameHeader};
 use mcp_naming::{Check, Convention, Error, Json, Method, MethodOptions, Options, Provider};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -301,6 +302,57 @@ fn method(g: &mut Gateway, step: &Step, at: &str) -> Result<Value, Error> {
             to_json(g.search_tools(a.str(0), &o.as_options())?)
         }
         "discoveryResult" => to_json(g.discovery_result(&a.json(0))),
+        // MCP 2026-07-28 (cases/revision-2026.json).
+        "upstreamAnswered" => {
+            to_json(g.upstream_answered(a.str(0), &a.json(1), a.list.get(2) == Some(&json!(true)))?)
+        }
+        "discover" => to_json(g.discover()),
+        "initialize" => to_json(g.initialize(a.str(0))?),
+        "forward" => {
+            let incoming = incoming(a.list.get(2).unwrap_or(&Value::Null), at);
+            to_json(g.forward(request_method(a.str(0), at), &a.json(1), &incoming)?)
+        }
+        "rewriteResponse" => {
+            let version = a.list.get(3).and_then(Value::as_str);
+            let (result, input_required) =
+                g.rewrite_response(a.str(0), request_method(a.str(1), at), &a.json(2), version)?;
+            json!({ "result": to_json(result), "inputRequired": input_required })
+        }
+        "listResult" => {
+            let list = match a.str(0) {
+                "tools" => ListKind::Tools,
+                "prompts" => ListKind::Prompts,
+                "resources" => ListKind::Resources,
+                "resourceTemplates" => ListKind::ResourceTemplates,
+                other => panic!("{at}: no list {other}"),
+            };
+            to_json(g.list_result(list, None, None, a.list.get(1).and_then(Value::as_str))?)
+        }
+        "listen" => to_json(g.listen(&a.json(0))?),
+        "acknowledge" => {
+            let d = g.listen(&a.json(0))?;
+            let acks: Vec<(String, SubscriptionFilter)> =
+                serde_json::from_value(a.list[1].clone()).unwrap_or_else(|e| panic!("{at}: {e}"));
+            to_json(d.acknowledge(&acks))
+        }
+        "listened" => to_json(g.listened(a.str(0), &a.json(1), &a.json(2))?),
+        "controlListen" => to_json(g.control_listen(a.str(0))?),
         other => panic!("{at}: no native mapping for the router method {other} (tests/support/steps.rs)"),
     })
+}
+
+/// A request method by its wire name (`tools/call`, …).
+fn request_method(name: &str, at: &str) -> RequestMethod {
+    serde_json::from_value(json!(name)).unwrap_or_else(|e| panic!("{at}: {name}: {e}"))
+}
+
+/// `{ name?, params?: { header: value }, protocolVersion? }`: what a transport received.
+fn incoming(v: &Value, at: &str) -> Incoming {
+    let mut incoming = Incoming::new(v.get("protocolVersion").and_then(Value::as_str));
+    incoming.name = v.get("name").and_then(Value::as_str).map(str::to_string);
+    for (name, value) in v.get("params").and_then(Value::as_object).into_iter().flatten() {
+        let value = value.as_str().unwrap_or_else(|| panic!("{at}: header {name} must be a string"));
+        incoming.params.push(Header::new(name.clone(), value));
+    }
+    incoming
 }

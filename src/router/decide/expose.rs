@@ -24,6 +24,12 @@ pub struct Listing<'a> {
     pub texts: Option<&'a [ToolText<'a>]>,
     /// What the list result said about its caching (SEP-2549).
     pub cache: ListCache,
+    /// Tools: what [`Probe::ToolHeaders`](crate::router::probe::Probe::ToolHeaders) found in
+    /// each item that has anything (the item's index, its finds). A tool whose `x-mcp-header`
+    /// breaks a rule of SEP-2243 is left out, whatever `on_invalid` says (MCP 2026-07-28
+    /// requires it of a client), with an `invalid_param_header` warning naming the tool and the
+    /// rule.
+    pub headers: &'a [(u32, Vec<Found>)],
 }
 
 /// What search reads of a tool, from what [`Probe::ToolText`](crate::router::probe::Probe::ToolText)
@@ -88,8 +94,22 @@ impl Router {
         let (placement, changed, skipped, mut warnings, exposed) = match list {
             ListKind::Tools | ListKind::Prompts => {
                 let kind = if list == ListKind::Tools { Kind::Tool } else { Kind::Prompt };
-                let e = self.expose_items(kind, server, listing.items, listing.texts, on_invalid, spelled)?;
-                (e.placement, e.changed, e.skipped, e.warnings, Exposed::Tools(e.exposed))
+                let named =
+                    listing.headers.iter().filter(|_| list == ListKind::Tools).filter_map(|(i, f)| {
+                        match listing.items.get(*i as usize) {
+                            Some(ListItem::Named(n)) => Some((*i, *n, &f[..])),
+                            _ => None,
+                        }
+                    });
+                let (left_out, header_warnings, params) = Router::check_headers(named);
+                let e =
+                    self.expose_items(kind, server, listing.items, listing.texts, on_invalid, spelled, &left_out)?;
+                if list == ListKind::Tools {
+                    self.params[si] = params;
+                }
+                let mut warnings = header_warnings;
+                warnings.extend(e.warnings);
+                (e.placement, e.changed, e.skipped, warnings, Exposed::Tools(e.exposed))
             }
             ListKind::Resources | ListKind::ResourceTemplates => {
                 let kind = if list == ListKind::Resources { UriKind::Resource } else { UriKind::Template };

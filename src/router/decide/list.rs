@@ -88,6 +88,9 @@ impl Router {
         let size = page_size(request.page_size.as_ref())?;
         let cursor = request.cursor.as_deref();
         let cache = self.list_cache(request.list);
+        let modern =
+            request.protocol_version.as_deref().map(crate::router::Era::of) == Some(crate::router::Era::Modern);
+        let cache = if modern { cache.or_claim_nothing() } else { cache };
         let always = match request.list {
             ListKind::Tools => self.discovery_listing(),
             _ => None,

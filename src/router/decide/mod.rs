@@ -8,11 +8,15 @@
 //!
 //! | message | the host gives | the decision |
 //! | --- | --- | --- |
-//! | an upstream's list result | its items' names (and [`Probe::Tool`](super::probe::Probe::Tool) finds) | [`Exposure`](super::Exposure): where every name now stands, and each tool's [`View`] |
+//! | an upstream's list result | its items' names (and [`Probe::Tool`] finds) | [`Exposure`](super::Exposure): where every name now stands, and each tool's [`View`] |
 //! | `tools/list` and the other lists | the cursor, the page size, what it holds | [`ListDecision`] |
 //! | `tools/call`, `prompts/get`, `resources/read`, subscriptions, `completion/complete` | [`Request`] | [`RequestDecision`]: forward (where, with which edits) or answer |
 //! | an upstream's notification | its probe's finds | [`NotificationDecision`] |
 //! | an upstream's result | its probe's finds | [`ResultDecision`] |
+//! | an upstream's `server/discover` or `initialize` result | versions, capabilities ([`Answered`]) | [`UpstreamDecision`]; the gateway's own [`DiscoverDecision`] |
+//! | `subscriptions/listen` | [`Probe::Listen`]'s finds | [`ListenDecision`]; each upstream notification on it a [`NotificationDecision`] |
+//! | a 2026-07-28 result (`input_required` included) | [`Response`] | [`ResultDecision`] |
+//! | a call's `Mcp-Param-*` headers | [`ParamsRequest`] | [`ParamsDecision`] |
 //!
 //! ```
 //! use mcp_naming::Json;
@@ -32,11 +36,16 @@
 //! assert_eq!(edits, [Edit::string(vec![Step::key("name")], "read_graph")]);
 //! ```
 
+pub(crate) mod discover;
 mod expose;
 mod facts;
 pub(crate) mod list;
+mod listen;
+mod meta;
+pub(crate) mod params;
 mod relay;
 mod request;
+mod response;
 pub(crate) mod shape;
 pub(crate) mod views;
 
@@ -45,11 +54,15 @@ use super::probe::{Edit, Found, Path, Probe};
 use crate::json::Json;
 use serde::{Deserialize, Serialize};
 
+pub use discover::{Answered, DiscoverDecision, UpstreamDecision, CARRIED_EXTENSIONS};
 pub use expose::{tool_text_parts, ExposeDecision, Exposed, Listing};
 pub use facts::{
     host_tables, Alias, Builtin, HostFacts, HostTables, ListTable, PlacementFlags, ProbeTable, ServerFacts, FLAGS,
 };
 pub use list::DEFAULT_PAGE_SIZE;
+pub use listen::{ListenDecision, ListenedUri, SubscriptionFilter, UpstreamListen};
+pub use params::{Header, ParamRead, ParamsDecision, ParamsRequest};
+pub use response::{client_error_code, Response};
 
 /// A request a client sends a gateway, that an upstream answers (or the gateway itself).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -60,7 +73,7 @@ pub enum Method {
     #[serde(rename = "tools/call")]
     CallTool,
     /// `tools/call` of a name the host's facts list as a discovery meta-tool's
-    /// ([`super::HostFacts::meta_names`]): read with the larger [`Probe::MetaCall`].
+    /// ([`HostFacts::meta_names`]): read with the larger [`Probe::MetaCall`].
     #[serde(rename = "tools/call#meta")]
     MetaCall,
     /// `prompts/get`.
@@ -127,12 +140,16 @@ pub struct Request {
     /// What the host will do with the decision.
     #[serde(default)]
     pub accept: Accept,
+    /// What [`Probe::RequestMeta`] found in its params (MCP 2026-07-28): the decision then
+    /// edits its `_meta` for the upstream it goes to. Empty: `_meta` passes as it is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub meta: Vec<Found>,
 }
 
 impl Request {
     /// A request of `method` whose params' probe found `found`, without headers.
     pub fn new(method: Method, found: Vec<Found>) -> Request {
-        Request { method, found, header: None, protocol_version: None, accept: Accept::Either }
+        Request { method, found, header: None, protocol_version: None, accept: Accept::Either, meta: Vec::new() }
     }
 }
 
@@ -168,8 +185,14 @@ pub enum RequestDecision {
         server: String,
         /// The `Mcp-Name` header to send with it.
         header: String,
-        /// The changes to its params (the name or URI as the upstream knows it, …).
+        /// The changes to its params (the name or URI as the upstream knows it, its `_meta`
+        /// for that upstream, a retry's `requestState` unsealed, …).
         edits: Vec<Edit>,
+        /// The values its `Mcp-Param-*` headers need (SEP-2243): read them from the edited
+        /// params and hand them to [`Router::decide_params`](super::Router::decide_params).
+        /// Empty for most tools.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reads: Vec<ParamRead>,
     },
     /// Answer it with `result` (the gateway's own: discovery's `search_tools`,
     /// `get_tool_details`), the host's items put in where `inserts` say.
@@ -202,6 +225,9 @@ pub enum NotificationDecision {
         /// The list.
         list: super::Listed,
     },
+    /// Send nothing for it: an upstream's `notifications/subscriptions/acknowledged`, which the
+    /// host collects for the client's own ([`ListenDecision::acknowledge`]).
+    Acknowledged,
 }
 
 /// What to do with an upstream's result before the client gets it.
@@ -212,6 +238,11 @@ pub enum NotificationDecision {
 pub struct ResultDecision {
     /// The changes (every URI in the form the client reads it back through the gateway).
     pub edits: Vec<Edit>,
+    /// An `input_required` result (MCP 2026-07-28): a client of 2026-07-28 gets it, edited;
+    /// for a client of 2025-11-25 and before the host's bridge asks its `inputRequests` as
+    /// requests of its own and retries.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub input_required: bool,
 }
 
 /// A merged list a client asks for.
@@ -274,13 +305,17 @@ pub struct ListRequest {
     pub total: u32,
     /// The host's generation of the list: moved on whenever what a client sees changed.
     pub generation: u32,
+    /// The revision of the client's request: from 2026-07-28 the page's caching says
+    /// something always ([`ListCache::or_claim_nothing`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<String>,
 }
 
 impl ListRequest {
     /// The first page of `list`, of `total` shown items at `generation`, in pages of the
     /// default size.
     pub fn new(list: ListKind, total: u32, generation: u32) -> ListRequest {
-        ListRequest { list, cursor: None, page_size: None, total, generation }
+        ListRequest { list, cursor: None, page_size: None, total, generation, protocol_version: None }
     }
 }
 

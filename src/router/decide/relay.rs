@@ -58,6 +58,6 @@ impl Router {
                 edits.push(Edit::string(f.path.clone(), exposed));
             }
         }
-        Ok(ResultDecision { edits })
+        Ok(ResultDecision { edits, input_required: false })
     }
 }

@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Error};
 use crate::json::Json;
 use crate::router::discovery::MetaTool;
 use crate::router::header::NameHeader;
-use crate::router::probe::{first, Edit, Found, Scalar, Step};
+use crate::router::probe::{first, probes, Edit, Found, Scalar, Step};
 use crate::router::resources::CompletionRef;
 use crate::router::route::Target;
 use crate::router::Router;
@@ -15,7 +15,17 @@ use crate::text::quoted;
 
 /// The edit that names the upstream's own name (or URI) at `field`.
 fn renamed(t: Target, path: Vec<Step>) -> RequestDecision {
-    RequestDecision::Forward { server: t.server, header: t.header, edits: vec![Edit::string(path, t.upstream)] }
+    RequestDecision::Forward {
+        server: t.server,
+        header: t.header,
+        edits: vec![Edit::string(path, t.upstream)],
+        reads: Vec::new(),
+    }
+}
+
+/// The pattern of each request probe that finds a retry's `requestState` (its last).
+fn state_pattern(method: Method) -> u8 {
+    (probes(method.probe()).len() - 1) as u8
 }
 
 /// The arguments of a meta-tool call as the core reads them: each member's value as found,
@@ -90,6 +100,34 @@ impl Router {
     /// [`Router::completion_target`] for what the params name; `invalid_argument` for a
     /// discovery meta-tool with [`Accept::Forward`].
     pub fn decide_request(&self, request: &Request) -> Result<RequestDecision, Error> {
+        let decision = self.decide_target(request)?;
+        let RequestDecision::Forward { server, header, mut edits, mut reads } = decision else { return Ok(decision) };
+        let si = self.server_index(&server)?;
+        // A retry of a multi round-trip request: the state goes on only where it came from.
+        if let Some(f) = request
+            .found
+            .iter()
+            .find(|f| f.pattern == state_pattern(request.method) && request.method != Method::Complete)
+        {
+            match &f.value {
+                Scalar::String(sealed) => {
+                    let state = self.unseal(sealed, &server, request.method)?;
+                    edits.push(Edit::string(f.path.clone(), state));
+                }
+                Scalar::Null => {}
+                other => return Err(shape::wrong("params.requestState", crate::dialect::JsonType::String, other)),
+            }
+        }
+        edits.extend(self.meta_edits(si, &request.meta));
+        if let (Method::CallTool, Some(Edit::Set { value: Json::String(upstream), .. })) =
+            (request.method, edits.first())
+        {
+            reads = self.reads(si, upstream, &["arguments"], true);
+        }
+        Ok(RequestDecision::Forward { server, header, edits, reads })
+    }
+
+    fn decide_target(&self, request: &Request) -> Result<RequestDecision, Error> {
         let found = &request.found[..];
         let header = NameHeader::new(request.header.as_deref(), request.protocol_version.as_deref());
         let name = || -> Result<&str, Error> {
@@ -136,8 +174,10 @@ impl Router {
                     Some(Found { value: Scalar::Object, .. }) => Edit::Take { path: outer, from: inner },
                     _ => Edit::Remove { path: outer },
                 };
+                let si = self.server_index(&t.server)?;
+                let reads = self.reads(si, &t.upstream, &["arguments"], false);
                 let edits = vec![Edit::string(vec![Step::key("name")], t.upstream), moved];
-                Ok(RequestDecision::Forward { server: t.server, header: t.header, edits })
+                Ok(RequestDecision::Forward { server: t.server, header: t.header, edits, reads })
             }
             m if accept == Accept::Forward => Err(Error::invalid_argument(format!(
                 "{} is answered by the gateway itself (discovery), not by an upstream",
