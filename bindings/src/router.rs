@@ -5,10 +5,10 @@
 //! with the core's probes and applies the decisions to them. Converts types; decides nothing.
 
 use super::convert::{json, to_js, utf16_spans};
+use super::found::{finds, item_finds};
 use super::io;
 use super::{error_to_js, method_options};
 use mcp_naming::router::decide::{self, Accept, ListKind, ListRequest, Listing, Request, FLAGS};
-use mcp_naming::router::probe::{Found, Scalar, Step};
 use mcp_naming::router::{
     decode_name_header, encode_name_header, is_header_safe, Kind, ListCache, ListItem, OnInvalid, Placed, Placement,
     Router, SearchOptionsOwned, Skipped, ToolText, UriKind,
@@ -45,50 +45,6 @@ impl serde::de::Error for Unnamed {
 fn named<T: DeserializeOwned>(name: &str, what: &str) -> Result<T, JsValue> {
     T::deserialize(serde::de::value::StrDeserializer::<Unnamed>::new(name))
         .map_err(|_| err(Error::invalid_argument(format!("unknown {what} {name:?}"))))
-}
-
-/// A probe's finds as the glue hands them over (`Found[]`, the contract's JSON form), read here
-/// rather than by serde's derived readers, which would cost the .wasm about 50 KB.
-fn finds(value: &JsValue) -> Result<Vec<Found>, JsValue> {
-    let bad = || err(Error::invalid_argument("found must be an array of Found".to_string()));
-    let list = json(value)?;
-    list.as_array().ok_or_else(bad)?.iter().map(|f| found(f).ok_or_else(bad)).collect()
-}
-
-/// Per item that holds anything, what a probe found in it: `finds[k]` of item `at[k]`.
-fn item_finds(at: &[u32], finds: &JsValue) -> Result<Vec<(u32, Vec<Found>)>, JsValue> {
-    let bad = || err(Error::invalid_argument("finds must be an array of Found[], one per index".to_string()));
-    if at.is_empty() {
-        return Ok(Vec::new());
-    }
-    let lists = json(finds)?;
-    let lists = lists.as_array().filter(|l| l.len() == at.len()).ok_or_else(bad)?;
-    let read = |l: &Json| l.as_array()?.iter().map(found).collect::<Option<Vec<Found>>>();
-    at.iter().zip(lists).map(|(&i, l)| Ok((i, read(l).ok_or_else(bad)?))).collect()
-}
-
-fn found(f: &Json) -> Option<Found> {
-    let whole = |v: &Json| v.as_f64().filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n));
-    let pattern = u8::try_from(whole(f.get("pattern")?)? as u32).ok()?;
-    let path = f.get("path")?.as_array()?;
-    let path = path
-        .iter()
-        .map(|s| match s {
-            Json::String(k) => Some(Step::key(k.clone())),
-            n => Some(Step::Index(whole(n)? as u32)),
-        })
-        .collect::<Option<Vec<Step>>>()?;
-    let v = f.get("value")?;
-    let value = match v.get("type")?.as_str()? {
-        "string" => Scalar::String(v.get("value")?.as_str()?.to_string()),
-        "number" => Scalar::Number(v.get("value")?.as_f64()?),
-        "boolean" => Scalar::Boolean(v.get("value")?.as_bool()?),
-        "null" => Scalar::Null,
-        "array" => Scalar::Array,
-        "object" => Scalar::Object,
-        _ => return None,
-    };
-    Some(Found { pattern, path, value })
 }
 
 /// The list of index `list` in `host_tables().lists`.
@@ -201,9 +157,10 @@ impl WasmRouter {
 
     /// Exposes one server's list (`list`: its index in `host_tables().lists`): its names (or
     /// URIs) are in the input buffer, one after the other, `lengths` their UTF-8 lengths; the
-    /// items at `bad_at` hold no string name (`bad_got` says what they hold). Tools: `texts`,
-    /// when the glue hands the searchable texts over, gives per item `[descriptionCount (0 or
-    /// 1), parameterCount, length*]` of the strings that follow the names in the buffer; `finds` is `[[index, Found[]]]`, what `Probe::Tool` found in the
+    /// items at `bad_at` hold no string name (`bad_got` says what they hold). Tools: when the
+    /// glue hands the searchable texts over, they follow the names in the buffer (and their
+    /// lengths the names'), and `texts` gives per item `[descriptionCount (0 or 1),
+    /// parameterCount]`; `finds` is `[[index, Found[]]]`, what `Probe::Tool` found in the
     /// items that hold anything. `cache` is the list result's `{ ttlMs, cacheScope }`.
     /// Writes `[changed, hasExtra]` and the placement (see `write_placement`) to the output
     /// buffer and returns its address; the names come with `take_text`, the skipped items,
@@ -240,7 +197,10 @@ impl WasmRouter {
             };
             let mut got = bad_got.iter();
             let mut bad = bad_at.iter().peekable();
-            let items: Vec<ListItem<'_>> = lengths
+            // With texts, the names' lengths come first, then the texts' (`texts`: two counts an item).
+            let (names, text_lengths) =
+                lengths.split_at(texts.as_ref().map_or(lengths.len(), |t| t.len() / 2).min(lengths.len()));
+            let items: Vec<ListItem<'_>> = names
                 .iter()
                 .enumerate()
                 .map(|(i, &bytes)| {
@@ -252,7 +212,7 @@ impl WasmRouter {
                     }
                 })
                 .collect();
-            let read = texts.as_deref().map(|t| read_texts(t, items.len(), &mut take)).transpose()?;
+            let read = texts.as_deref().map(|t| read_texts(t, text_lengths, &mut take)).transpose()?;
             let texts: Option<Vec<ToolText<'_>>> =
                 read.as_ref().map(|r| r.iter().map(|(d, p)| ToolText { description: *d, parameters: p }).collect());
             let mut listing = Listing::new(&items);
@@ -376,33 +336,29 @@ impl WasmRouter {
     }
 }
 
-/// Reads `[descriptionCount (0 or 1), parameterCount, length*]` per item, the strings taken one
-/// after the other.
+/// Per item `[descriptionCount (0 or 1), parameterCount]` (`counts`) of the strings that follow
+/// the names, `lengths` theirs: each item's description and parameters' names, taken in order.
 #[allow(clippy::type_complexity)]
 fn read_texts<'a>(
+    counts: &[u32],
     lengths: &[u32],
-    items: usize,
     take: &mut impl FnMut(u32) -> &'a str,
 ) -> Result<Vec<(Option<&'a str>, Vec<&'a str>)>, Error> {
     let malformed =
         || Error::invalid_argument("the search texts' lengths do not describe one text per item".to_string());
-    let mut out = Vec::with_capacity(items);
     let mut at = lengths.iter().copied();
-    while out.len() < items {
-        let described = at.next().ok_or_else(malformed)?;
-        let count = at.next().ok_or_else(malformed)?;
+    let mut next = || at.next().map(&mut *take).ok_or_else(malformed);
+    let mut out = Vec::with_capacity(counts.len() / 2);
+    for c in counts.chunks(2) {
+        let &[described, parameters] = c else { return Err(malformed()) };
         let description = match described {
             0 => None,
-            1 => Some(take(at.next().ok_or_else(malformed)?)),
+            1 => Some(next()?),
             _ => return Err(malformed()),
         };
-        let mut parameters = Vec::with_capacity((count as usize).min(64));
-        for _ in 0..count {
-            parameters.push(take(at.next().ok_or_else(malformed)?));
-        }
-        out.push((description, parameters));
+        out.push((description, (0..parameters).map(|_| next()).collect::<Result<Vec<_>, _>>()?));
     }
-    if at.next().is_some() {
+    if next().is_ok() {
         return Err(malformed());
     }
     Ok(out)

@@ -40,21 +40,16 @@ function walk(v: unknown, steps: readonly PatternStep[], at: number, pattern: nu
     return;
   }
   const step = steps[at]!;
-  const into = (next: unknown, k: Step, rest = at + 1) => {
-    path.push(k);
-    walk(next, steps, rest, pattern, path, out);
-    path.pop();
-  };
   switch (step.step) {
     case 'key':
       if (isObject(v)) {
         const next = member(v, step.arg);
-        if (next !== undefined) into(next, step.arg);
+        if (next !== undefined) into(next, step.arg, steps, at + 1, pattern, path, out);
       }
       return;
     case 'each':
-      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) into(v[i], i);
-      else if (isObject(v)) for (const k of Object.keys(v)) into(v[k], k);
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) into(v[i], i, steps, at + 1, pattern, path, out);
+      else if (isObject(v)) for (const k of Object.keys(v)) into(v[k], k, steps, at + 1, pattern, path, out);
       return;
     case 'keys':
       if (isObject(v)) for (const k of Object.keys(v)) out.push({ pattern, path: [...path, k], value: { type: 'string', value: k } });
@@ -65,6 +60,12 @@ function walk(v: unknown, steps: readonly PatternStep[], at: number, pattern: nu
     case 'deep':
       deep(v, step.arg, steps, at + 1, pattern, path, out, 0);
   }
+}
+
+function into(v: unknown, k: Step, steps: readonly PatternStep[], at: number, pattern: number, path: Step[], out: Found[]): void {
+  path.push(k);
+  walk(v, steps, at, pattern, path, out);
+  path.pop();
 }
 
 function deep(v: unknown, key: string, steps: readonly PatternStep[], at: number, pattern: number, path: Step[], out: Found[], depth: number): void {
@@ -102,6 +103,7 @@ function put(o: Obj | unknown[], k: Step, v: unknown): void {
  * with an object (arrays are never grown); a `take` reads `value` as it was given.
  */
 export function apply<T>(value: T, edits: readonly Edit[]): T {
+  if (edits.length === 0) return value;
   const fresh = new Set<object>();
   const copy = <C extends Obj | unknown[]>(c: C): C => {
     if (fresh.has(c)) return c;

@@ -311,7 +311,7 @@ export class Router<
       if (this.#searching) [strings, texts] = toolTexts(ups, list);
     }
     const [bytes, lengths] = deps!.putNames(strings);
-    const ptr: number = call(() => this.#core.expose(side.index, server, bytes, lengths.subarray(0, n), Uint32Array.from(badAt), badGot, skip, texts === undefined ? undefined : withLengths(texts, lengths, n), Uint32Array.from(foundAt), finds, cache));
+    const ptr: number = call(() => this.#core.expose(side.index, server, bytes, lengths, Uint32Array.from(badAt), badGot, skip, texts, Uint32Array.from(foundAt), finds, cache));
     // The text first: taking it may grow wasm memory, which would detach an earlier view. It
     // is a JSON array of the names that are not the upstream names (JSON.parse makes flat
     // strings, which are fast Map keys; slices of one string are not).
@@ -456,13 +456,11 @@ export class Router<
    * `listTools()` writes them, in the server's order.
    */
   rewriteToolsList<T extends { tools: { name: string }[] }>(server: string, result: T): T {
-    string(server, 'server');
-    if (!isObject(result)) throw invalidArgument(`result must be an object, got ${describe(result)}`, 'result');
     this.exposeTools(server, result);
     const side = this.#sides[0]!;
     const { enabled } = tables();
     const tools = this.#listed(side, this.#index.get(server)!).filter((r) => (r.flags & enabled) !== 0).map((r) => side.written(r));
-    return { ...result, tools };
+    return { ...(isObject(result) ? result : {}), tools } as T;
   }
 
   // ---- Lists: a page the core decides, of the records kept here.
@@ -662,7 +660,7 @@ export class Router<
     // The hot lane: an exposed name, no header to check.
     if (options === undefined && params !== null && typeof params === 'object') {
       const r = this.#tools.get(params.name);
-      if (r !== undefined && !this.#isMeta(params)) return { server: this.#names[r.server]!, params: { ...params, name: r.upstream }, header: r.header };
+      if (r !== undefined && (this.#meta.size === 0 || !this.#meta.has(params.name))) return { server: this.#names[r.server]!, params: { ...params, name: r.upstream }, header: r.header };
     }
     if (this.#isMeta(params)) return this.#forward(params, this.#decide('tools/call#meta', params, options, 'forward'));
     return this.#map(0, 'tools/call', params, options);
@@ -789,8 +787,8 @@ export class Router<
 
 /**
  * The strings of an expose with texts: the names, then per tool what the ToolText probe found
- * (its description, pattern 0, then its parameters' names, pattern 1), and per tool
- * `[descriptionCount, parameterCount]` (the lengths are put in after the strings are written).
+ * (its description, pattern 0, then its parameters' names, pattern 1); and per tool
+ * `[descriptionCount, parameterCount]`.
  */
 function toolTexts(ups: readonly string[], list: readonly unknown[]): [string[], Uint32Array] {
   const strings = ups.slice();
@@ -804,17 +802,4 @@ function toolTexts(ups: readonly string[], list: readonly unknown[]): [string[],
     }
   }
   return [strings, counts];
-}
-
-/** Per tool `[descriptionCount, parameterCount, length*]`: the counts of `toolTexts`, each string's length after the `n` names. */
-function withLengths(counts: Uint32Array, lengths: Uint32Array, n: number): Uint32Array {
-  const out = new Uint32Array(counts.length + lengths.length - n);
-  let at = n;
-  let o = 0;
-  for (let i = 0; i < counts.length; i += 2) {
-    out[o++] = counts[i]!;
-    out[o++] = counts[i + 1]!;
-    for (let k = counts[i]! + counts[i + 1]!; k > 0; k--) out[o++] = lengths[at++]!;
-  }
-  return out;
 }
