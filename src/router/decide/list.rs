@@ -73,20 +73,10 @@ pub(crate) fn page_size(value: Option<&Json>) -> Result<Option<usize>, Error> {
         Some(Json::Number(n)) if n.is_finite() && n.fract() == 0.0 => {
             Err(Error::invalid_argument("pageSize must be at least 1"))
         }
-        // No float printing (it would cost the .wasm about 20 KB, as in `read.rs`).
-        Some(Json::Number(n)) if n.is_finite() => {
-            Err(Error::invalid_argument("pageSize must be a whole number, got a number with a fraction"))
-        }
-        Some(Json::Number(n)) => {
-            let got = if n.is_nan() {
-                "NaN"
-            } else if *n > 0.0 {
-                "Infinity"
-            } else {
-                "-Infinity"
-            };
-            Err(Error::invalid_argument(format!("pageSize must be a whole number, got {got}")))
-        }
+        Some(Json::Number(n)) => Err(Error::invalid_argument(format!(
+            "pageSize must be a whole number, got {}",
+            crate::read::number_text(*n)
+        ))),
         Some(other) => Err(Error::invalid_argument(format!("pageSize must be a number, got {}", other.described()))),
     }
 }
