@@ -1,8 +1,9 @@
 //! The router for JavaScript: configuration in as a plain object; an upstream list's names in
 //! through the input buffer and the placement out as compact numbers (the hot path); every other
-//! message as the core's decision types (`mcp_naming::router::decide`), in and out through
-//! serde-wasm-bindgen. The MCP objects stay in JavaScript: pkg-config/src/router.mts walks them
-//! with the core's probes and applies the decisions to them. Converts types; decides nothing.
+//! message as the core's decision types (`mcp_naming::router::decide`): what a probe found in
+//! (`found.rs`), the decision out through serde-wasm-bindgen. The MCP objects stay in
+//! JavaScript: pkg-config/src/router.mts walks them with the core's probes and applies the
+//! decisions to them. Converts types; decides nothing.
 
 use super::convert::{json, to_js, utf16_spans};
 use super::found::{finds, item_finds};
@@ -160,8 +161,9 @@ impl WasmRouter {
     /// items at `bad_at` hold no string name (`bad_got` says what they hold). Tools: when the
     /// glue hands the searchable texts over, they follow the names in the buffer (and their
     /// lengths the names'), and `texts` gives per item `[descriptionCount (0 or 1),
-    /// parameterCount]`; `finds` is `[[index, Found[]]]`, what `Probe::Tool` found in the
-    /// items that hold anything. `cache` is the list result's `{ ttlMs, cacheScope }`.
+    /// parameterCount]`; `finds[k]` (`Found[]`) is what `Probe::Tool` found in item
+    /// `found_at[k]`, for the items where it found anything. `cache` is the list result's
+    /// `{ ttlMs, cacheScope }`.
     /// Writes `[changed, hasExtra]` and the placement (see `write_placement`) to the output
     /// buffer and returns its address; the names come with `take_text`, the skipped items,
     /// warnings and tool views with `take_extra` when `hasExtra`.
