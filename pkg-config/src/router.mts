@@ -158,8 +158,11 @@ class Side {
     return this.list.field === 'name' ? { ...item, name } : { ...item, [this.list.field]: name };
   }
 
+  /** A record as clients see it: `item` for the record the placement holds (the hot loop of the lists). */
   written(r: Rec): McpObject {
-    return this.item(r.server, r.index, r.name);
+    const alt = this.alt[r.server];
+    const item = (alt === undefined ? r.item : (alt.get(r.index) ?? r.item)) as McpObject;
+    return this.list.field === 'name' ? { ...item, name: r.name } : { ...item, [this.list.field]: r.name };
   }
 
   /** Shown records `start..end`, as clients see them. */
