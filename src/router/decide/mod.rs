@@ -8,7 +8,7 @@
 //!
 //! | message | the host gives | the decision |
 //! | --- | --- | --- |
-//! | an upstream's list result | its items' names (and [`Probe::Tool`](super::probe::Probe::Tool) finds) | [`Exposure`](super::Exposure): where every name now stands, and each tool's [`View`] |
+//! | an upstream's list result | its items' names (and [`Probe::Tool`] finds) | [`Exposure`](super::Exposure): where every name now stands, and each tool's [`View`] |
 //! | `tools/list` and the other lists | the cursor, the page size, what it holds | [`ListDecision`] |
 //! | `tools/call`, `prompts/get`, `resources/read`, subscriptions, `completion/complete` | [`Request`] | [`RequestDecision`]: forward (where, with which edits) or answer |
 //! | an upstream's notification | its probe's finds | [`NotificationDecision`] |
@@ -60,7 +60,7 @@ pub enum Method {
     #[serde(rename = "tools/call")]
     CallTool,
     /// `tools/call` of a name the host's facts list as a discovery meta-tool's
-    /// ([`super::HostFacts::meta_names`]): read with the larger [`Probe::MetaCall`].
+    /// ([`HostFacts::meta_names`]): read with the larger [`Probe::MetaCall`].
     #[serde(rename = "tools/call#meta")]
     MetaCall,
     /// `prompts/get`.
