@@ -9,7 +9,7 @@ import type { Diagnostic } from './shared.mjs';
 import type { Client, ClientView } from './api.mjs';
 import type * as Glue from './glue-names.mjs';
 import type {
-  Accept, Edit, Found, HostFacts, HostTables, Insert, ItemView, ListDecision, ListTable, Method, NotificationDecision,
+  Accept, Edit, Found, HostFacts, HostTables, Insert, ItemView, ListDecision, ListKind, ListTable, Method, NotificationDecision,
   PatternStep, Probe, RequestDecision, ResultDecision, View,
 } from './contract.gen.mjs';
 import { apply, find } from './probe.mjs';
@@ -229,7 +229,8 @@ export class Router<
   /** The called names read with the meta-tools' probe, never answered from the table. */
   #meta: Set<unknown>;
   #builtins: Map<string, Readonly<Route>>;
-  #sides: Side[];
+  /** Each list's objects and placement, by the core's name of the list. */
+  #sides: Record<ListKind, Side>;
   /** The tools' routed records (the hot lane's table). */
   #tools: Map<unknown, Rec>;
   #routes = new WeakMap<Rec, Readonly<Route>>();
@@ -251,16 +252,19 @@ export class Router<
     this.#meta = new Set(facts.metaNames);
     this.#builtins = new Map(facts.builtins.filter((b) => b.enabled).map((b) => [b.name, Object.freeze({ server: null, tool: b.name, builtin: true })]));
     const n = this.#names.length;
-    this.#sides = tables().lists.map((list, i) => new Side(list, i, n, i < 2 ? facts.segments : n));
-    this.#tools = this.#sides[0]!.hits;
+    // Tools and prompts are placed in the facts' segments, resources in one segment a server.
+    const named = (list: ListTable) => list.list === 'tools' || list.list === 'prompts';
+    const side = (list: ListTable, i: number) => new Side(list, i, n, named(list) ? facts.segments : n);
+    this.#sides = Object.fromEntries(tables().lists.map((list, i) => [list.list, side(list, i)])) as Record<ListKind, Side>;
+    this.#tools = this.#sides.tools.hits;
     this.#searching = facts.searching;
   }
 
   // ---- Exposing: the names go to the core; the objects stay here, re-keyed by its placement.
 
-  #expose(k: number, server: string, result: unknown, opts: unknown): Exposure<ExposedTool | ExposedResource> {
+  #expose(k: ListKind, server: string, result: unknown, opts: unknown): Exposure<ExposedTool | ExposedResource> {
     string(server, 'server');
-    const side = this.#sides[k]!;
+    const side = this.#sides[k];
     const key = side.list.key;
     if (result === null || typeof result !== 'object') throw this.#shape(key, describe(result), null);
     const list = Array.isArray(result) ? result : (result as McpObject)[key];
@@ -303,7 +307,7 @@ export class Router<
     const finds: Found[][] = [];
     let strings: string[] = ups;
     let texts: Uint32Array | undefined;
-    if (side.index === 0) {
+    if (side === this.#sides.tools) {
       const patterns = probe('tool');
       for (let i = 0; i < n; i++) {
         const found = find(list[i], patterns);
@@ -382,13 +386,13 @@ export class Router<
     }
     if (changed) side.gen++;
     const extra: { skipped: Exposure['skipped']; warnings: Diagnostic[]; views: View[] } | null = hasExtra ? this.#core.take_extra() : null;
-    if (extra !== null && this.#views(extra.views) && side.index === 0) changed = true;
+    if (extra !== null && this.#views(extra.views) && side === this.#sides.tools) changed = true;
     return { exposed: this.#exposed(side, si), skipped: extra?.skipped ?? [], changed, warnings: extra?.warnings ?? [] };
   }
 
   /** Takes the tool views that changed; whether what a client sees of the tools changed with them. */
   #views(views: readonly View[]): boolean {
-    const tools = this.#sides[0]!;
+    const tools = this.#sides.tools;
     let changed = false;
     for (const v of views) {
       changed ||= !same(tools.views[v.server] ?? EMPTY, v.items);
@@ -413,7 +417,7 @@ export class Router<
     const recs = this.#listed(side, si);
     const server = this.#names[si]!;
     const { enabled } = tables();
-    return side.index < 2
+    return side.list.list === 'tools' || side.list.list === 'prompts'
       ? recs.map((r) => ({ name: r.name, qualified: this.#qp + r.name, server, upstream: r.upstream, enabled: (r.flags & enabled) !== 0 }))
       : recs.map((r) => ({ uri: r.name, server, upstream: r.upstream }));
   }
@@ -424,22 +428,22 @@ export class Router<
    * @throws NamingError (unknown_server; with onInvalid "throw": invalid_tool_name, name_collision, confusable_name)
    */
   exposeTools(server: string, result: { tools: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedTool> {
-    return this.#expose(0, server, result, options) as Exposure<ExposedTool>;
+    return this.#expose('tools', server, result, options) as Exposure<ExposedTool>;
   }
 
   /** Replaces the server's prompts with its prompts/list result (or prompts array). */
   exposePrompts(server: string, result: { prompts: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedTool> {
-    return this.#expose(1, server, result, options) as Exposure<ExposedTool>;
+    return this.#expose('prompts', server, result, options) as Exposure<ExposedTool>;
   }
 
   /** Replaces the server's resources with its resources/list result (or resources array). */
   exposeResources(server: string, result: { resources: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedResource> {
-    return this.#expose(2, server, result, options) as Exposure<ExposedResource>;
+    return this.#expose('resources', server, result, options) as Exposure<ExposedResource>;
   }
 
   /** Replaces the server's resource templates with its resources/templates/list result. */
   exposeResourceTemplates(server: string, result: { resourceTemplates: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedResource> {
-    return this.#expose(3, server, result, options) as Exposure<ExposedResource>;
+    return this.#expose('resourceTemplates', server, result, options) as Exposure<ExposedResource>;
   }
 
   /**
@@ -460,7 +464,7 @@ export class Router<
    */
   rewriteToolsList<T extends { tools: { name: string }[] }>(server: string, result: T): T {
     this.exposeTools(server, result);
-    const side = this.#sides[0]!;
+    const side = this.#sides.tools;
     const { enabled } = tables();
     const tools = this.#listed(side, this.#index.get(server)!).filter((r) => (r.flags & enabled) !== 0).map((r) => side.written(r));
     return { ...(isObject(result) ? result : {}), tools } as T;
@@ -468,8 +472,8 @@ export class Router<
 
   // ---- Lists: a page the core decides, of the records kept here.
 
-  #list(k: number, options: unknown): McpObject {
-    const side = this.#sides[k]!;
+  #list(k: ListKind, options: unknown): McpObject {
+    const side = this.#sides[k];
     let total = 0;
     for (const s of side.visible()) total += s.length;
     const d: ListDecision = call(() => this.#core.decide_list(side.index, total, side.gen, options));
@@ -487,22 +491,22 @@ export class Router<
    * @throws NamingError (invalid_cursor; invalid_argument for a page size that is not a whole number of at least 1)
    */
   listTools(options?: ListOptions): ListPage<'tools', Tool> {
-    return this.#list(0, options) as ListPage<'tools', Tool>;
+    return this.#list('tools', options) as ListPage<'tools', Tool>;
   }
 
   /** The merged prompts/list result. */
   listPrompts(options?: ListOptions): ListPage<'prompts', Prompt> {
-    return this.#list(1, options) as ListPage<'prompts', Prompt>;
+    return this.#list('prompts', options) as ListPage<'prompts', Prompt>;
   }
 
   /** The merged resources/list result. */
   listResources(options?: ListOptions): ListPage<'resources', Resource> {
-    return this.#list(2, options) as ListPage<'resources', Resource>;
+    return this.#list('resources', options) as ListPage<'resources', Resource>;
   }
 
   /** The merged resources/templates/list result. */
   listResourceTemplates(options?: ListOptions): ListPage<'resourceTemplates', ResourceTemplate> {
-    return this.#list(3, options) as ListPage<'resourceTemplates', ResourceTemplate>;
+    return this.#list('resourceTemplates', options) as ListPage<'resourceTemplates', ResourceTemplate>;
   }
 
   /**
@@ -511,7 +515,7 @@ export class Router<
    */
   tools(): ExposedTool[] {
     const list: ExposedTool[] = [];
-    for (const s of this.#sides[0]!.visible()) {
+    for (const s of this.#sides.tools.visible()) {
       for (const r of s) list.push({ name: r.name, qualified: this.#qp + r.name, server: this.#names[r.server]!, upstream: r.upstream, enabled: true });
     }
     return list;
@@ -549,7 +553,7 @@ export class Router<
 
   /** The route of an exposed name or an offered built-in, from the table here; else undefined. */
   #local(name: unknown): Readonly<Route> | undefined {
-    const r = this.#hit(this.#sides[0]!, name);
+    const r = this.#hit(this.#sides.tools, name);
     return r !== undefined ? this.#route(r) : this.#builtin(name);
   }
 
@@ -580,7 +584,7 @@ export class Router<
    * disabled one fails with tool_disabled (`mapCallTool`).
    */
   isEnabled(name: string): boolean {
-    if (this.#hit(this.#sides[0]!, name) !== undefined) return true;
+    if (this.#hit(this.#sides.tools, name) !== undefined) return true;
     string(name, 'name');
     return this.#core.is_enabled(name);
   }
@@ -598,11 +602,12 @@ export class Router<
   }
 
   /** A request of the list `k`: a hit of its table without options answered here, else the core's. */
-  #map<P>(k: number, method: Method, params: P, options: unknown): Mapped<P> {
+  #map<P>(k: ListKind, method: Method, params: P, options: unknown): Mapped<P> {
     if ((options === undefined || options === null) && isObject(params)) {
-      const side = this.#sides[k]!;
+      const side = this.#sides[k];
       const field = side.list.field;
-      const r = k === 2 ? side.hits.get(params[field]) : this.#hit(side, params[field]);
+      // Resource URIs are never qualified.
+      const r = k === 'resources' ? side.hits.get(params[field]) : this.#hit(side, params[field]);
       if (r !== undefined) return { server: this.#names[r.server]!, params: { ...params, [field]: r.upstream }, header: r.header };
     }
     return this.#forward(params, this.#decide(method, params, options, 'forward'));
@@ -625,7 +630,7 @@ export class Router<
     string(query, 'query');
     if (!this.#searching) {
       this.#searching = true;
-      const side = this.#sides[0]!;
+      const side = this.#sides.tools;
       for (let si = 0; si < this.#names.length; si++) {
         const list = side.lists[si]!;
         if (list !== NO_LIST) this.#exposeList(side, this.#names[si]!, list.items, true, side.caches[si]);
@@ -646,7 +651,7 @@ export class Router<
     const d = this.#decide('tools/call#meta', params, options, 'answer');
     if (d.decision !== 'answer') return null;
     // The tools it names are put in from the objects kept here: their schemas never cross.
-    const tools = this.#sides[0]!;
+    const tools = this.#sides.tools;
     const insert = (i: Insert): Edit => {
       const tool = tools.item(i.server, i.index, i.name);
       return { op: 'set', path: i.path, value: i.text ? JSON.stringify(tool) : tool };
@@ -666,7 +671,7 @@ export class Router<
       if (r !== undefined && (this.#meta.size === 0 || !this.#meta.has(params.name))) return { server: this.#names[r.server]!, params: { ...params, name: r.upstream }, header: r.header };
     }
     if (this.#isMeta(params)) return this.#forward(params, this.#decide('tools/call#meta', params, options, 'forward'));
-    return this.#map(0, 'tools/call', params, options);
+    return this.#map('tools', 'tools/call', params, options);
   }
 
   /**
@@ -674,7 +679,7 @@ export class Router<
    * @throws NamingError (unknown_prompt, prompt_removed, name_mismatch)
    */
   mapGetPrompt<P extends { name: string }>(params: P, options?: MapOptions): Mapped<P> {
-    return this.#map(1, 'prompts/get', params, options);
+    return this.#map('prompts', 'prompts/get', params, options);
   }
 
   /**
@@ -682,7 +687,7 @@ export class Router<
    * @throws NamingError (unknown_resource, name_mismatch)
    */
   mapReadResource<P extends { uri: string }>(params: P, options?: MapOptions): Mapped<P> {
-    return this.#map(2, 'resources/read', params, options);
+    return this.#map('resources', 'resources/read', params, options);
   }
 
   /**
@@ -692,7 +697,7 @@ export class Router<
    * @throws NamingError unknown_resource
    */
   mapSubscribe<P extends { uri: string }>(params: P): Mapped<P> {
-    return this.#map(2, 'resources/subscribe', params, undefined);
+    return this.#map('resources', 'resources/subscribe', params, undefined);
   }
 
   /**
@@ -700,7 +705,7 @@ export class Router<
    * @throws NamingError unknown_resource
    */
   mapUnsubscribe<P extends { uri: string }>(params: P): Mapped<P> {
-    return this.#map(2, 'resources/unsubscribe', params, undefined);
+    return this.#map('resources', 'resources/unsubscribe', params, undefined);
   }
 
   /**
@@ -770,7 +775,7 @@ export class Router<
     string(uri, 'uri');
     const si = this.#index.get(server);
     if (si === undefined) call(() => this.#core.check_server(server));
-    const list = this.#sides[2]!.lists[si!]!;
+    const list = this.#sides.resources.lists[si!]!;
     const items = list.ups.includes(uri) ? list.items : [...list.items, { uri }];
     const exposed = this.exposeResources(server, items as McpObject[]).exposed;
     return exposed.find((r) => r.upstream === uri)?.uri ?? uri;
