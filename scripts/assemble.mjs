@@ -64,7 +64,7 @@ async function main([out, gen, pkg]) {
   // plain .js (not .mjs, which esbuild would import CommonJS into the way Node does: a default
   // import as the whole module.exports), so that `import install from './api.mjs'` is the twin's
   // `default`, as in ESM.
-  const cjs = ['glue-names', 'glue-registry', 'glue-openproject', 'shared', 'router', 'discovery', 'api', 'registry-api', 'openproject-api', 'node-wasm', 'index', 'registry', 'openproject'];
+  const cjs = ['glue-names', 'glue-registry', 'glue-openproject', 'shared', 'probe', 'router', 'api', 'registry-api', 'openproject-api', 'node-wasm', 'index', 'registry', 'openproject'];
   await Promise.all(cjs.map((m) => build({
     stdin: { contents: readFileSync(join(pkg, `${m}.mjs`), 'utf8'), sourcefile: `${m}.js`, resolveDir: pkg, loader: 'js' },
     outfile: join(pkg, `${m}.cjs`),

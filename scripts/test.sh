@@ -137,6 +137,12 @@ typescript() {
   # (tests/ts/contract.mts).
   node_modules/.bin/tsc -p tests/ts/tsconfig.json
   echo "tsc: the consumer and the contract type-check"
+  # A gateway on each official SDK (v1 @modelcontextprotocol/sdk, v2 @modelcontextprotocol/server
+  # and client, from the root lockfile): the Router's answers are the SDKs' handler results, with
+  # no cast and no any (tests/ts/no-casts.mjs reads the syntax trees).
+  node_modules/.bin/tsc -p tests/ts/tsconfig.sdk.json
+  node tests/ts/no-casts.mjs tests/ts/sdk-v1.mts tests/ts/sdk-v2.mts
+  echo "tsc: the gateways on SDK v1 and v2 type-check"
 }
 
 # Publishing, as dry runs only (--dry-run: nothing is uploaded): the core crate as crates.io
@@ -167,7 +173,7 @@ suite "peer styles against the peers' own code (tests/peers)" peers
 suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compat)" bash scripts/compat.sh
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
 suite "the command line from the packed tarball (tests/cli)" cli_suite
-suite "TypeScript consumer and contract (tsc --strict --noEmit)" typescript
+suite "TypeScript consumer, contract and the gateways on SDK v1 and v2 (tsc --strict --noEmit)" typescript
 suite "the Python package: wheel, fresh venv, pytest, mypy --strict, sdist, the Python gateway (scripts/python.sh)" bash scripts/python.sh
 suite "cargo publish --dry-run (the core crate)" publish_crate
 suite "npm publish --dry-run (pkg/)" publish_npm

@@ -134,11 +134,8 @@ impl Reader {
             None | Some(Json::Null) => None,
             Some(Json::Number(n)) if ok(*n) => Some(*n),
             Some(other) => {
-                // No float printing (it would cost the .wasm about 20 KB): whole numbers as
-                // integers, others described.
                 let got = match other {
-                    Json::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", *n as i64),
-                    Json::Number(_) => "a number with a fraction".to_string(),
+                    Json::Number(n) => number_text(*n),
                     other => other.described().to_string(),
                 };
                 self.problem(&member_path(path, key), format!("must be {want}, got {got}"));
@@ -233,6 +230,18 @@ impl Reader {
             e.message = format!("{context}: {}", e.message);
         }
         e
+    }
+}
+
+/// A number as a message words it, without float printing (it would cost the .wasm about 20 KB):
+/// a whole number as an integer, `NaN` and `Infinity` by name, any other as "a number with a
+/// fraction".
+pub(crate) fn number_text(n: f64) -> String {
+    match n {
+        n if n.is_nan() => "NaN".to_string(),
+        n if n.is_infinite() => if n > 0.0 { "Infinity" } else { "-Infinity" }.to_string(),
+        n if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", n as i64),
+        _ => "a number with a fraction".to_string(),
     }
 }
 

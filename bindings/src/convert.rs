@@ -45,8 +45,9 @@ pub(crate) fn invalid(message: String) -> JsValue {
 }
 
 /// A JS value as the core's `Json`, as `JSON.stringify` would see it (functions and symbols are
-/// dropped to null, non-finite numbers too). Nesting past `Json::MAX_DEPTH` (cycles included) is an
-/// error, never a hang.
+/// dropped to null), but that a number that is not finite stays the number it is: a `NaN` or an
+/// `Infinity` where the core expects a number is refused there, never read as absent. Nesting
+/// past `Json::MAX_DEPTH` (cycles included) is an error, never a hang.
 pub(crate) fn json(value: &JsValue) -> Result<Json, JsValue> {
     read_json(value).map_err(|e| error("", &e))
 }
@@ -69,11 +70,7 @@ fn json_at(v: &JsValue, depth: usize) -> Result<Json, Error> {
     } else if let Some(b) = v.as_bool() {
         Json::Bool(b)
     } else if let Some(n) = v.as_f64() {
-        if n.is_finite() {
-            Json::Number(n)
-        } else {
-            Json::Null
-        }
+        Json::Number(n)
     } else if Array::is_array(v) {
         Json::Array(Array::from(v).iter().map(|item| json_at(&item, depth + 1)).collect::<Result<_, _>>()?)
     } else if v.is_object() && !v.is_function() {

@@ -25,6 +25,8 @@ use wasm_bindgen::prelude::*;
 mod convert;
 mod data;
 #[cfg(feature = "names")]
+mod found;
+#[cfg(feature = "names")]
 mod io;
 #[cfg(feature = "names")]
 mod router;

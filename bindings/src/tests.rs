@@ -180,3 +180,92 @@ fn fast_patterns_compile_in_the_javascript_engine() {
     assert!(get(&groups, "server").is_undefined());
     assert_eq!(get(&groups, "tool"), "healthcheck");
 }
+
+mod router {
+    use super::*;
+    use crate::router::{host_tables, WasmRouter};
+
+    fn parse(text: &str) -> JsValue {
+        js_sys::JSON::parse(text).unwrap()
+    }
+
+    fn router() -> WasmRouter {
+        let config = r#"{ "style": "claude", "servers": [{ "name": "memory" }, { "name": "notes" }],
+            "tools": [{ "server": "memory", "tool": "save", "description": "Saves" }] }"#;
+        WasmRouter::new(parse(config)).unwrap()
+    }
+
+    /// Exposes `names` as tools of `server` the glue's way, and returns the output buffer.
+    fn expose(r: &mut WasmRouter, server: &str, names: &[&str], at: &[u32], finds: &str) -> Vec<u32> {
+        let len = put(&names.concat());
+        let lengths: Vec<u32> = names.iter().map(|n| n.len() as u32).collect();
+        let finds = if at.is_empty() { JsValue::UNDEFINED } else { parse(finds) };
+        output(r.expose(0, server, len, &lengths, &[], vec![], false, None, at, finds, Object::new().into()).unwrap())
+    }
+
+    #[wasm_bindgen_test]
+    fn the_placement_uses_the_tables_flags_and_marker_and_the_extra_carries_the_views() {
+        let tables = host_tables();
+        let flags = get(&tables, "flags");
+        let num = |k: &str| get(&flags, k).as_f64().unwrap() as u32;
+        let mut r = router();
+        let finds = r#"[[{ "pattern": 0, "path": ["_meta", "ui", "resourceUri"], "value": { "type": "string", "value": "ui://memory/app" } }]]"#;
+        let out = expose(&mut r, "memory", &["read_graph", "save"], &[1], finds);
+        let text: Vec<String> = Array::from(&parse(&take_text())).iter().map(|s| s.as_string().unwrap()).collect();
+        // [length, changed, hasExtra, 1 segment, slot 0, 2 entries, ...]
+        assert_eq!(&out[1..6], &[1, 1, 1, 0, 2]);
+        let shown = num("enabled") | num("listed") | num("routed");
+        assert_eq!(&out[6..9], &[0, 0, shown], "server 0, item 0, enabled, listed and routed");
+        assert_ne!(out[9], num("same"), "the exposed name is not the upstream's: the next string");
+        assert_eq!(out[10], num("same"), "the Mcp-Name header is the upstream name");
+        assert_eq!(text, ["memory__read_graph", "memory__save"]);
+        let extra = r.take_extra();
+        let views = Array::from(&get(&extra, "views"));
+        assert_eq!(views.length(), 1);
+        // The configured description of item 1 (its UI resource, listed by no server, stays as it is).
+        let item = Array::from(&get(&views.get(0), "items")).get(0);
+        assert_eq!(get(&item, "index").as_f64(), Some(1.0));
+        assert_eq!(get(&Array::from(&get(&item, "edits")).get(0), "value"), "Saves");
+        assert!(r.take_extra().is_null(), "taken once");
+    }
+
+    #[wasm_bindgen_test]
+    fn requests_cross_as_finds_and_errors_carry_utf16_spans() {
+        let mut r = router();
+        expose(&mut r, "memory", &["read_graph"], &[], "");
+        let found = |name: &str| {
+            parse(&format!(
+                r#"[{{ "pattern": 0, "path": [], "value": {{ "type": "object" }} }}, {{ "pattern": 1, "path": ["name"], "value": {{ "type": "string", "value": "{name}" }} }}]"#
+            ))
+        };
+        let d = r.decide_request("tools/call", found("memory__read_graph"), "forward", JsValue::UNDEFINED).unwrap();
+        assert_eq!(get(&d, "decision"), "forward");
+        assert_eq!(get(&d, "server"), "memory");
+        let edit = Array::from(&get(&d, "edits")).get(0);
+        assert_eq!(get(&edit, "op"), "set");
+        assert_eq!(get(&edit, "value"), "read_graph");
+        // "cafébabe__x" is 12 bytes, 11 UTF-16 units.
+        let e = r.decide_request("tools/call", found("cafébabe__x"), "either", JsValue::UNDEFINED).unwrap_err();
+        assert_eq!(get(&e, "code"), "unknown_tool");
+        let d = Array::from(&get(&e, "diagnostics")).get(0);
+        assert_eq!(get(&d, "end").as_f64(), Some(11.0));
+        let bad =
+            r.decide_request("tools/call", parse(r#"[{ "pattern": 1 }]"#), "either", JsValue::UNDEFINED).unwrap_err();
+        assert_eq!(get(&bad, "code"), "invalid_argument");
+        let unknown = r.decide_request("tools/list", found("x"), "either", JsValue::UNDEFINED).unwrap_err();
+        assert_eq!(get(&unknown, "code"), "invalid_argument");
+    }
+
+    #[wasm_bindgen_test]
+    fn list_options_are_the_cores_to_read_and_a_nan_is_refused() {
+        let r = router();
+        let d = r.decide_list(0, 3, 7, parse(r#"{ "pageSize": 2 }"#)).unwrap();
+        assert_eq!(get(&d, "decision"), "page");
+        assert_eq!(get(&d, "next_cursor"), "7.2");
+        let opts = Object::new();
+        Reflect::set(&opts, &"pageSize".into(), &JsValue::from_f64(f64::NAN)).unwrap();
+        let e = r.decide_list(0, 3, 7, opts.into()).unwrap_err();
+        assert_eq!(get(&e, "code"), "invalid_argument");
+        assert!(r.decide_list(9, 3, 7, JsValue::UNDEFINED).is_err(), "an unknown list index");
+    }
+}

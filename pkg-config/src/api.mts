@@ -15,7 +15,9 @@ export type { Code, Diagnostic, JsonRpcError } from './shared.mjs';
 export type { ConventionId, Provider } from './tables.mjs';
 export type {
   PeerId, PeerStyle, RouterStyle, RouterConfig, RouterPattern, ExposedTool, ExposedResource, Exposure,
-  ExposeOptions, ListOptions, MapOptions, Mapped, Route,
+  ExposeOptions, ListOptions, MapOptions, Mapped, Route, McpObject, McpTool, McpPrompt, McpResource,
+  McpResourceTemplate, ListCache, ListPage, ToolResult, SearchHit, SearchOptions, Relay, CompletionReference,
+  ToolOverride,
 } from './router.mjs';
 
 /** The parts of a name, by convention. */

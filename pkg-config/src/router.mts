@@ -1,253 +1,31 @@
-// The Router's host half: it keeps the MCP objects (the upstream lists as given) and the table
-// of routed names, so that hits never enter wasm; the core decides every name, route,
-// collision, fit, suggestion and URI rewrite from names and URIs alone. No MCP object, schema
-// or result text crosses into wasm: an expose sends the items' names, a result walk sends the
-// URIs it finds, a miss sends the name.
-import { describe, invalidArgument, string, strings, object, call } from './shared.mjs';
+// The Router's host half: an applier of the core's decisions (src/router/decide) to the MCP
+// objects, which stay here. Each message call reads its arguments, walks them with the core's
+// probe (probe.mts: names, URIs and types cross, never a payload), hands the finds to the core
+// and applies the decision that comes back. What it keeps to apply them: the upstream lists as
+// given, the placement of their names (per segment, as the core wrote it), the tool views, and
+// the table of routed names that answers a hit without entering wasm.
+import { describe, invalidArgument, string, strings, call } from './shared.mjs';
 import type { Diagnostic } from './shared.mjs';
-import type { Code, Provider, RouterStyleId } from './tables.mjs';
 import type { Client, ClientView } from './api.mjs';
-import { putToolTexts, discoveryCall } from './discovery.mjs';
-import type { SearchHit, ToolResult } from './discovery.mjs';
+import type * as Glue from './glue-names.mjs';
+import type {
+  Accept, Edit, Found, HostFacts, HostTables, Insert, ItemView, ListDecision, ListKind, ListTable, Method, NotificationDecision,
+  PatternStep, Probe, RequestDecision, ResultDecision, View,
+} from './contract.gen.mjs';
+import { apply, find } from './probe.mjs';
+import type {
+  CompletionReference, ExposedResource, ExposedTool, ExposeOptions, Exposure, ListOptions, ListPage, Mapped, MapOptions,
+  McpObject, McpPrompt, McpResource, McpResourceTemplate, McpTool, Relay, Route, RouterConfig, SearchHit, SearchOptions,
+  ToolResult,
+} from './router-types.mjs';
 
-export type { SearchHit, ToolResult } from './discovery.mjs';
-
-/** `searchTools` options. */
-export interface SearchOptions {
-  /** How many tools at most (default 10, at most 1,000). */
-  limit?: number;
-  /** Only this server's tools. */
-  server?: string;
-}
-import type { WasmRouter } from './glue-names.mjs';
-
-/** A peer gateway's or agent SDK's naming, reproduced exactly. */
-export type PeerId =
-  | 'openai-agents' | 'langchain' | 'litellm' | 'contextforge' | 'docker'
-  | 'fastmcp' | 'agentgateway' | 'metamcp' | 'cloudflare-agents'
-  | 'toolhive' | 'envoy-ai-gateway' | 'bedrock-agentcore' | '1mcp' | 'obot';
-
-/** A peer's parameters; `prefixes` maps a configured server name to the name the peer knows it by. */
-export type PeerStyle =
-  /** OpenAI Agents SDK with includeServerInToolNames: the JavaScript SDK (default) or the Python one. */
-  | { peer: 'openai-agents'; sdk?: 'js' | 'python' }
-  /** LangChain MCP adapters with prefixToolNameWithServerName; `prefix` is its additionalToolNamePrefix. */
-  | { peer: 'langchain'; prefix?: string }
-  /** LiteLLM: MCP_TOOL_PREFIX_SEPARATOR (default "-"); `prefixes` are server aliases. */
-  | { peer: 'litellm'; separator?: string; prefixes?: Record<string, string> }
-  /** IBM ContextForge: GATEWAY_TOOL_NAME_SEPARATOR. */
-  | { peer: 'contextforge'; separator?: '-' | '--' | '_' | '.' }
-  /** Docker MCP gateway: the tool-name-prefix feature; `prefixes` are catalog prefixes. */
-  | { peer: 'docker'; toolNamePrefix?: boolean; prefixes?: Record<string, string> }
-  | { peer: 'fastmcp' }
-  /** agentgateway's prefix mode (default "conditional": prefixed once more than one target is configured). */
-  | { peer: 'agentgateway'; mode?: 'conditional' | 'always' | 'never' }
-  /** MetaMCP; `prefixes` stand for serverInfo names. */
-  | { peer: 'metamcp'; prefixes?: Record<string, string> }
-  /** Cloudflare agents: ids as MCPClientManager.connect takes them, or normalized as addMcpServer stores them. */
-  | { peer: 'cloudflare-agents'; normalize?: boolean; prefixes?: Record<string, string> }
-  /**
-   * ToolHive vMCP: `strategy` is its conflictResolution (default "prefix"), `prefix` its
-   * prefixFormat (default "{workload}_"), `priority` its priorityOrder; `prefixes` are workloads.
-   */
-  | {
-      peer: 'toolhive';
-      strategy?: 'prefix' | 'priority' | 'manual';
-      prefix?: string;
-      priority?: string[];
-      prefixes?: Record<string, string>;
-    }
-  /** Envoy AI Gateway: `<backend>__<tool>`. */
-  | { peer: 'envoy-ai-gateway' }
-  /** Amazon Bedrock AgentCore Gateway: `<target>___<tool>`. */
-  | { peer: 'bedrock-agentcore' }
-  /** 1MCP: `<server>_1mcp_<tool>`. */
-  | { peer: '1mcp' }
-  /** Obot: `prefixes` are the servers' toolPrefix values. */
-  | { peer: 'obot'; prefixes?: Record<string, string> };
-
-export type RouterStyle =
-  | 'syntropy' | 'claude' | 'agent' | 'chora' | PeerId
-  | PeerStyle
-  | { separator: string; prefix?: string; pattern?: string };
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-/**
- * Every style name above is one the core knows, and the other way round: the build fails here
- * when a style is added to one side only.
- * @internal
- */
-export type StyleNamesAgree = Holds<Same<Extract<RouterStyle, string> | PeerStyle['peer'], RouterStyleId>>;
-
-export type RouterPattern = string | { server: string; tool: string };
-
-export interface RouterConfig {
-  style: RouterStyle;
-  /** The gateway's own server name as clients see it (syntropy: "syntropy"; claude: "gateway"). */
-  gateway?: string;
-  servers: {
-    name: string;
-    /** How the backend writes its names ("hyphens": `_` in the exposed name is `-` upstream). */
-    upstream?: 'same' | 'hyphens';
-    /** Syntropy: default "syn-<name>". */
-    pool?: string;
-    /** Syntropy: default "mcp__<name>__". */
-    upstreamPrefix?: string;
-    enabled?: boolean;
-  }[];
-  /** The gateway's own tools, routed to no server. */
-  builtins?: string[];
-  /** Old exposed name -> current exposed name. */
-  aliases?: Record<string, string>;
-  /**
-   * Patterns, `*` wildcard, over exposed, qualified and upstream names, or `{ server, tool }`
-   * globs over one server's upstream names; disabled wins; empty enabled = all.
-   */
-  enabled?: RouterPattern[];
-  disabled?: RouterPattern[];
-  /** Fit exposed names to this provider. */
-  provider?: Provider;
-  /** Route only what the table holds (default true); false routes names of never-listed servers by parse. */
-  strict?: boolean;
-  /**
-   * When names carry the server: "always" (default); "conditional": only names more than one server
-   * serves (the rest stay bare, whatever order servers list in); "never": a shared name is a collision.
-   */
-  prefixMode?: 'always' | 'conditional' | 'never';
-  /**
-   * Progressive discovery for catalogs too large to list: `listTools()` gives the meta-tools
-   * `search_tools`, `get_tool_details` and `call_tool` (plus the tools `always` matches) instead
-   * of every tool; with `maxListed`, only while more tools than that are listed (Copilot takes
-   * 128). `discoveryResult` answers the first two, `mapCallTool` maps `call_tool` to the tool it
-   * names.
-   */
-  discovery?: { mode: 'search'; always?: RouterPattern[]; maxListed?: number };
-  /**
-   * Per-tool settings, keyed by the server and the tool's upstream name: the name it is exposed
-   * under (checked and routed like any exposed name), the description clients see, or `enabled:
-   * false` to hide it. An entry for a tool the server does not list is an unmatched_pattern
-   * warning; two entries giving one name are an invalid_config naming both.
-   */
-  tools?: ToolOverride[];
-  /**
-   * What happens when servers share a tool name and names may be bare (prefixMode "conditional" or
-   * "never"): "prefix" (default: as prefixMode says), `{ priority: [servers…], others? }` (the first
-   * server in the list keeps the bare name; the others are prefixed, or dropped with others
-   * "drop"), or "manual" (every conflict is refused until a `tools` entry renames one side).
-   * The answer is the same whatever order the servers list in.
-   */
-  conflicts?: 'prefix' | 'manual' | { priority: string[]; others?: 'prefix' | 'drop' };
-}
-
-/** One `tools` entry of a RouterConfig. */
-export interface ToolOverride {
-  server: string;
-  /** The tool's name as the server lists it. */
-  tool: string;
-  /** The name to expose it under instead of the style's. */
-  name?: string;
-  /** The description clients see instead of the server's. */
-  description?: string;
-  /** false: not listed, and calls are tool_disabled. */
-  enabled?: boolean;
-}
-
-export interface ExposedTool {
-  /** As the gateway lists it in tools/list. */
-  name: string;
-  /** As the client shows it: `mcp__<gateway>__<name>` for syntropy/claude, else = name. */
-  qualified: string;
-  server: string;
-  /** The backend's own tool name. */
-  upstream: string;
-  /** False when the configuration hides it: not listed, and calls are tool_disabled. */
-  enabled: boolean;
-}
-
-export interface ExposedResource {
-  /** As the gateway lists it (the upstream's own URI unless two servers share it). */
-  uri: string;
-  server: string;
-  upstream: string;
-}
-
-export interface Exposure<T = ExposedTool> {
-  exposed: T[];
-  /** Items left out with `onInvalid: 'skip'`. */
-  skipped: { name: string; code: Code; message: string }[];
-  /** The merged list the client sees changed: send notifications/…/list_changed. */
-  changed: boolean;
-  /** `enabled` / `disabled` patterns that match nothing (code unmatched_pattern), with the pattern's `path`. */
-  warnings: Diagnostic[];
-}
-
-export interface ExposeOptions {
-  /** "throw" (default): one bad item fails the list; "skip": it is left out and reported. */
-  onInvalid?: 'throw' | 'skip';
-}
-
-export interface ListOptions {
-  cursor?: string;
-  pageSize?: number;
-}
-
-export interface MapOptions {
-  /** The incoming `Mcp-Name` header: a request whose header and body disagree is refused (name_mismatch). */
-  header?: string;
-  /**
-   * The protocol revision the request declares (`MCP-Protocol-Version`): from "2026-07-28" on, a
-   * request without its `Mcp-Name` header is refused (name_mismatch, -32020, SEP-2243).
-   */
-  protocolVersion?: string;
-}
-
-/** What a gateway does with a notification an upstream sent (`rewriteNotification`). */
-export interface Relay<N> {
-  /** The notification to send the client (a resources/updated URI in its gateway form), or null. */
-  forward: N | null;
-  /** The list to ask that server for again (then `expose*` it): a list_changed is not forwarded as is. */
-  relist: 'tools' | 'prompts' | 'resources' | null;
-}
-
-/** A `completion/complete` reference. */
-export type CompletionReference = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
-
-export interface Mapped<P> {
-  server: string;
-  /** The params for the upstream: its own name or URI, everything else kept. */
-  params: P;
-  /** The `Mcp-Name` header to send upstream. */
-  header: string;
-}
-
-type McpObject = { [key: string]: unknown };
-
-export interface Route {
-  server: string | null;
-  /** The backend's own tool name. */
-  tool: string;
-  builtin: boolean;
-  pool?: string;
-  upstreamPrefix?: string;
-  /** Reached through an alias. */
-  deprecated?: boolean;
-}
+export type * from './router-types.mjs';
 
 /** The glue of the entry that installed the router (api.mts): the core, the input and output buffers. @internal */
 export interface RouterDeps {
   /** The initialized wasm-bindgen glue. */
-  core(): {
-    WasmRouter: typeof WasmRouter;
-    expose_skips(opts: unknown): boolean;
-    list_shape_error(key: string, resultGot: string | null, memberGot: string | null): unknown;
-    list_page(total: number, generation: number, opts: unknown): unknown[];
-    take_text(): string;
-    notice(method: string): number;
-    merge_list_cache(lists: unknown[]): ListCache;
-    meta_tools(): (McpObject & { name: string })[];
-  };
-  /** Writes names to the input buffer: their total UTF-8 length and each one's. */
+  core(): Pick<typeof Glue, 'WasmRouter' | 'host_tables' | 'expose_skips' | 'list_shape_error' | 'take_text'>;
+  /** Writes strings to the input buffer: their total UTF-8 length and each one's. */
   putNames(names: readonly string[]): [number, Uint32Array];
   /** The output buffer's u32 view and the index of `ptr` in it. */
   output(ptr: number): [Uint32Array, number];
@@ -265,19 +43,40 @@ export function bindRouter(d: RouterDeps): void {
 
 const core = () => deps!.core();
 
-/** The discovery meta-tools as `tools/list` shows them (the core's definitions), read once. */
-let META: readonly (McpObject & { name: string })[] | null = null;
-const metaTools = () => (META ??= Object.freeze(core().meta_tools().map((t) => Object.freeze(t))));
-const META_NAMES = new Set(['search_tools', 'get_tool_details', 'call_tool']);
+/** The core's tables, read once: the probes by name, the lists, the placement's flags, the meta-tools. */
+interface Tables {
+  probes: Map<Probe, readonly (readonly PatternStep[])[]>;
+  lists: readonly ListTable[];
+  same: number;
+  enabled: number;
+  listed: number;
+  /** Enabled and listed: in the list a client sees. */
+  shown: number;
+  /** Enabled and routed: a hit of the table. */
+  hit: number;
+  metaTools: readonly McpTool[];
+}
+let TABLES: Tables | null = null;
+function tables(): Tables {
+  if (TABLES !== null) return TABLES;
+  const t: HostTables = core().host_tables();
+  const { enabled, listed, routed, same } = t.flags;
+  const metaTools = Object.freeze(t.metaTools.map((m) => Object.freeze(m as McpTool)));
+  TABLES = { probes: new Map(t.probes.map((p) => [p.probe, p.patterns])), lists: t.lists, same, enabled, listed, shown: enabled | listed, hit: enabled | routed, metaTools };
+  return TABLES;
+}
+const probe = (p: Probe) => tables().probes.get(p)!;
 
-/** 0xFFFFFFFF in a placement: the name (or header) is the upstream name itself (else the next string). */
-const SAME = 0xffffffff;
-const ENABLED = 1;
-const LISTED = 2;
-const ROUTED = 4;
-const SHOWN = ENABLED | LISTED;
-const HIT = ENABLED | ROUTED;
+/** The probe each request is read with (the core's `Method::probe`). */
+const PROBE: Record<Method, Probe> = {
+  'tools/call': 'callTool', 'tools/call#meta': 'metaCall', 'prompts/get': 'getPrompt', 'resources/read': 'readResource',
+  'resources/subscribe': 'readResource', 'resources/unsubscribe': 'readResource', 'completion/complete': 'complete',
+};
+
 const EMPTY: readonly never[] = Object.freeze([]);
+const isObject = (v: unknown): v is McpObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A list result's member as it may cross: what is not an object (a payload) as it is. */
+const flat = (v: unknown) => (v !== null && (typeof v === 'object' || typeof v === 'function') ? null : v);
 
 /** One kept list: a server's items as it gave them, and their upstream names. */
 interface List {
@@ -286,7 +85,7 @@ interface List {
 }
 const NO_LIST: List = Object.freeze({ items: EMPTY, ups: EMPTY });
 
-/** An entry of the table: the item of `server`'s list at `index`, under `name`. */
+/** An entry of the placement: the item of `server`'s list at `index`, under `name`. */
 interface Rec {
   name: string;
   server: number;
@@ -295,27 +94,6 @@ interface Rec {
   item: unknown;
   flags: number;
   header: string;
-}
-
-/** The core's facts about a configuration (bindings/src/router.rs, facts). */
-interface Facts {
-  servers: { name: string; pool?: string; upstreamPrefix?: string }[];
-  qualifiedPrefix: string;
-  builtins: [string, boolean][];
-  aliases: [string, string][];
-  segments: number;
-  /** The descriptions the configuration's `tools` entries give: [server index, upstream, description]. */
-  descriptions: [number, string, string][];
-  /** The configuration has `discovery`. */
-  discovery: boolean;
-}
-
-/** What SEP-2549 lets a list result say about its caching. */
-export interface ListCache {
-  /** How long a client may keep the list, in milliseconds. */
-  ttlMs?: number;
-  /** "public": any user's client may share it; "private": one user's. */
-  cacheScope?: 'public' | 'private';
 }
 
 /** Deep equality of two MCP objects (JSON values, keys in order); past 64 levels, unequal. */
@@ -332,36 +110,12 @@ function same(a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
-type Key = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
-type Field = 'name' | 'uri' | 'uriTemplate';
-const KINDS: [Key, Field][] = [['tools', 'name'], ['prompts', 'name'], ['resources', 'uri'], ['resourceTemplates', 'uriTemplate']];
-
-/** The MCP Apps UI resource URIs a tool's `_meta` names (`ui.resourceUri`, `ui/resourceUri`), or null. */
-function uiUris(meta: unknown): string[] | null {
-  if (meta === null || typeof meta !== 'object') return null;
-  const ui = (meta as McpObject).ui;
-  const nested = ui !== null && typeof ui === 'object' ? (ui as McpObject).resourceUri : undefined;
-  const flat = (meta as McpObject)['ui/resourceUri'];
-  const out: string[] = [];
-  if (typeof nested === 'string') out.push(nested);
-  if (typeof flat === 'string' && flat !== nested) out.push(flat);
-  return out.length === 0 ? null : out;
-}
-
-/** A tool with its `_meta` UI resource URIs replaced as `map` says; all else as it was. */
-function withUiUris(tool: McpObject, map: Map<string, string>): McpObject {
-  const swap = (v: unknown) => (typeof v === 'string' ? (map.get(v) ?? v) : v);
-  const meta = { ...(tool._meta as McpObject) };
-  if ('ui/resourceUri' in meta) meta['ui/resourceUri'] = swap(meta['ui/resourceUri']);
-  const ui = meta.ui;
-  if (ui !== null && typeof ui === 'object' && !Array.isArray(ui) && 'resourceUri' in ui) meta.ui = { ...(ui as McpObject), resourceUri: swap((ui as McpObject).resourceUri) };
-  return { ...tool, _meta: meta };
-}
-
-/** One kind's objects and names: tools, prompts, resources or resource templates. */
+/** One list's objects and names: tools, prompts, resources or resource templates. */
 class Side {
   /** Per server: the items of its last list, and their upstream names. */
   lists: List[];
+  /** Per server: the list result's caching members it was exposed with. */
+  caches: unknown[];
   /** Per segment: its records, in order. */
   segs: Rec[][];
   /** Per segment: its shown records, or null when they must be found again. */
@@ -370,19 +124,14 @@ class Side {
   hits = new Map<unknown, Rec>();
   /** Moved on whenever what a client sees changes (paging cursors name it). */
   gen = 0;
-  /** Per server: what its last list said about caching (SEP-2549), undefined before it listed. */
-  caches: (ListCache | undefined)[];
-  /** What the merged list may say about caching (the core merges the caches). */
-  cache: ListCache = {};
-  /**
-   * Tools only, per server: the objects clients see in place of the server's own (a description
-   * from the configuration, MCP Apps UI URIs in their gateway form), by index in its list.
-   */
+  /** Tools, per server: its views (the edits that show an item as clients see it), and the items with them made. */
+  views: (readonly ItemView[] | undefined)[];
   alt: (Map<number, McpObject> | undefined)[];
 
-  constructor(readonly kind: number, readonly key: Key, readonly field: Field, servers: number, segments: number) {
-    this.lists = Array.from({ length: servers }, () => NO_LIST);
-    this.caches = new Array(servers).fill(undefined);
+  constructor(readonly list: ListTable, readonly index: number, servers: number, segments: number) {
+    this.lists = new Array<List>(servers).fill(NO_LIST);
+    this.caches = new Array<unknown>(servers).fill(null);
+    this.views = new Array(servers).fill(undefined);
     this.alt = new Array(servers).fill(undefined);
     this.segs = Array.from({ length: segments }, () => []);
     this.shown = new Array(segments).fill(null);
@@ -390,29 +139,66 @@ class Side {
 
   /** The shown records of every segment, found again where a change left them stale. */
   visible(): Rec[][] {
+    const shown = tables().shown;
     for (let s = 0; s < this.segs.length; s++) {
       if (this.shown[s] !== null) continue;
       const seg = this.segs[s]!;
       // Usually every record is shown: the segment itself serves, no copy.
-      this.shown[s] = seg.every((r) => (r.flags & SHOWN) === SHOWN) ? seg : seg.filter((r) => (r.flags & SHOWN) === SHOWN);
+      this.shown[s] = seg.every((r) => (r.flags & shown) === shown) ? seg : seg.filter((r) => (r.flags & shown) === shown);
     }
     return this.shown as Rec[][];
   }
 
-  /** A shown record as the client sees it: its item under the exposed name. */
+  /**
+   * Item `index` of server `server` as a client sees it: its view's edits made, under `name`
+   * (the edit that sets the list's field, made here as a spread: the common case builds faster).
+   */
+  item(server: number, index: number, name: string): McpObject {
+    const item = (this.alt[server]?.get(index) ?? this.lists[server]?.items[index]) as McpObject | undefined;
+    return this.list.field === 'name' ? { ...item, name } : { ...item, [this.list.field]: name };
+  }
+
+  /** A record as clients see it: `item` for the record the placement holds (the hot loop of the lists). */
   written(r: Rec): McpObject {
-    // A literal key where it can be: the common case builds faster.
-    if (this.field !== 'name') return { ...(r.item as McpObject), [this.field]: r.name };
     const alt = this.alt[r.server];
-    const item = alt === undefined ? r.item : (alt.get(r.index) ?? r.item);
-    return { ...(item as McpObject), name: r.name };
+    const item = (alt === undefined ? r.item : (alt.get(r.index) ?? r.item)) as McpObject;
+    return this.list.field === 'name' ? { ...item, name: r.name } : { ...item, [this.list.field]: r.name };
+  }
+
+  /** Shown records `start..end`, as clients see them. */
+  page(start: number, end: number): McpObject[] {
+    const items = new Array<McpObject>(Math.max(0, end - start));
+    let k = 0;
+    let skip = start;
+    for (const s of this.visible()) {
+      if (k === items.length) break;
+      if (skip >= s.length) {
+        skip -= s.length;
+        continue;
+      }
+      for (let i = skip; i < s.length && k < items.length; i++) items[k++] = this.written(s[i]!);
+      skip = 0;
+    }
+    return items;
+  }
+
+  /** The shown records under `names`, in that order, as clients see them. */
+  named(names: readonly string[]): McpObject[] {
+    if (names.length === 0) return [];
+    const by = new Map<string, Rec>();
+    const keep = new Set(names);
+    for (const seg of this.visible()) for (const r of seg) if (keep.has(r.name) && !by.has(r.name)) by.set(r.name, r);
+    return names.flatMap((n) => {
+      const r = by.get(n);
+      return r === undefined ? [] : [this.written(r)];
+    });
   }
 }
 
 /**
  * A gateway's routing table. Exposed names are kept in a JS Map with the upstream objects, so
- * routing and mapping a hit never enters wasm; misses are answered by the core, with
- * suggestions. Options objects are read by the core.
+ * routing and mapping a hit never enters wasm; everything else is the core's decision, applied
+ * here. Options objects are read by the core.
  *
  * The Router is its MCP message calls: `exposeTools`, `exposePrompts`, `exposeResources`,
  * `exposeResourceTemplates` (a server's list result), `listTools`, `listPrompts`,
@@ -423,24 +209,31 @@ class Side {
  * `listTools`), `tools` (the entries of `listTools`), `exposeResource` (`exposeResources` of the
  * server's list and one more URI), `routeResource` (`mapReadResource`). `route`, `tryRoute` and
  * `isEnabled` answer about a name, where no message call does: they are deprecated (see each).
+ *
+ * Its type parameters are the types of the MCP objects the gateway's upstreams list, as its SDK
+ * names them: what `listTools()` and the other lists give is a page of them (by default the MCP
+ * schema's shapes, `McpTool` and the rest, which the official SDKs' handlers take as they are).
+ * The objects are kept as given and checked by no one here: the parameters say what they are.
  */
-export class Router {
-  #core: WasmRouter;
+export class Router<
+  Tool extends { name: string } = McpTool,
+  Prompt extends { name: string } = McpPrompt,
+  Resource extends { uri: string } = McpResource,
+  ResourceTemplate extends { uriTemplate: string } = McpResourceTemplate,
+> {
+  #core: Glue.WasmRouter;
+  #facts: HostFacts;
   #names: string[];
   #index: Map<string, number>;
-  #facts: Facts;
   #qp: string;
+  /** The called names read with the meta-tools' probe, never answered from the table. */
+  #meta: Set<unknown>;
   #builtins: Map<string, Readonly<Route>>;
-  #sides: Side[];
+  /** Each list's objects and placement, by the core's name of the list. */
+  #sides: Record<ListKind, Side>;
   /** The tools' routed records (the hot lane's table). */
   #tools: Map<unknown, Rec>;
   #routes = new WeakMap<Rec, Readonly<Route>>();
-  /** The configuration's descriptions, by server index and upstream name (`${si}\0${upstream}`). */
-  #descs: Map<string, string>;
-  /** Per server: its tools' objects with the configuration's descriptions, by index in its list. */
-  #described: (Map<number, McpObject> | undefined)[];
-  /** Per server: its tools that name MCP Apps UI resources (index in its list, the URIs). */
-  #ui: ({ index: number; uris: string[] }[] | undefined)[];
   /**
    * Whether tools' texts (descriptions, parameter names) go to the core with their names: from
    * the start with `discovery`, else from the first `searchTools` (a gateway that never searches
@@ -451,119 +244,43 @@ export class Router {
   /** @throws NamingError invalid_config */
   constructor(config: RouterConfig) {
     this.#core = call(() => new (core().WasmRouter)(config));
-    const facts: Facts = this.#core.facts();
+    const facts: HostFacts = this.#core.facts();
     this.#facts = facts;
     this.#names = facts.servers.map((s) => s.name);
     this.#index = new Map(this.#names.map((n, i) => [n, i]));
     this.#qp = facts.qualifiedPrefix;
-    this.#builtins = new Map(facts.builtins.filter(([, on]) => on).map(([b]) => [b, Object.freeze({ server: null, tool: b, builtin: true })]));
+    this.#meta = new Set(facts.metaNames);
+    this.#builtins = new Map(facts.builtins.filter((b) => b.enabled).map((b) => [b.name, Object.freeze({ server: null, tool: b.name, builtin: true })]));
     const n = this.#names.length;
-    this.#sides = KINDS.map(([key, field], kind) => new Side(kind, key, field, n, kind < 2 ? facts.segments : n));
-    this.#tools = this.#sides[0]!.hits;
-    this.#descs = new Map(facts.descriptions.map(([si, upstream, d]) => [`${si}\0${upstream}`, d]));
-    this.#described = new Array(n).fill(undefined);
-    this.#ui = new Array(n).fill(undefined);
-    this.#searching = facts.discovery;
+    // Tools and prompts are placed in the facts' segments, resources in one segment a server.
+    const named = (list: ListTable) => list.list === 'tools' || list.list === 'prompts';
+    const side = (list: ListTable, i: number) => new Side(list, i, n, named(list) ? facts.segments : n);
+    this.#sides = Object.fromEntries(tables().lists.map((list, i) => [list.list, side(list, i)])) as Record<ListKind, Side>;
+    this.#tools = this.#sides.tools.hits;
+    this.#searching = facts.searching;
   }
 
   // ---- Exposing: the names go to the core; the objects stay here, re-keyed by its placement.
 
-  #expose(kind: number, server: string, result: unknown, opts: unknown): Exposure<ExposedTool | ExposedResource> {
+  #expose(k: ListKind, server: string, result: unknown, opts: unknown): Exposure<ExposedTool | ExposedResource> {
     string(server, 'server');
-    const side = this.#sides[kind]!;
-    if (result === null || typeof result !== 'object') throw this.#shape(side.key, describe(result), null);
-    const list = Array.isArray(result) ? result : (result as McpObject)[side.key];
-    if (!Array.isArray(list)) throw this.#shape(side.key, null, list === undefined ? null : describe(list));
+    const side = this.#sides[k];
+    const key = side.list.key;
+    if (result === null || typeof result !== 'object') throw this.#shape(key, describe(result), null);
+    const list = Array.isArray(result) ? result : (result as McpObject)[key];
+    if (!Array.isArray(list)) throw this.#shape(key, null, list === undefined ? null : describe(list));
     // Read before the names go to the input buffer (a getter cannot overwrite them).
     const skip = opts === undefined ? false : call(() => core().expose_skips(opts));
-    const exposure = this.#exposeList(side, server, list, skip);
-    const si = this.#index.get(server)!;
-    this.#cache(side, si, result);
-    if (kind === 0) {
-      this.#describe(si);
-      exposure.warnings.push(...this.#decorate(si, false));
-    } else if (kind >= 2) {
-      // The UI resources' gateway form follows the resources: every tool naming one is looked at again.
-      for (let i = 0; i < this.#names.length; i++) {
-        const warnings = this.#decorate(i, kind === 2 && i === si);
-        if (warnings.length !== 0) exposure.warnings.push(...warnings);
-      }
-    }
-    return exposure;
-  }
-
-  /** Keeps what a list result said about caching (SEP-2549) and merges it with the others'. */
-  #cache(side: Side, si: number, result: unknown): void {
-    const c: { ttlMs?: number; cacheScope?: string } = {};
-    if (!Array.isArray(result)) {
-      // What is not a number or a string says nothing (the core reads the rest).
-      const { ttlMs, cacheScope } = result as McpObject;
-      if (typeof ttlMs === 'number') c.ttlMs = ttlMs;
-      if (typeof cacheScope === 'string') c.cacheScope = cacheScope;
-    }
-    side.caches[si] = c as ListCache;
-    const given = side.caches.filter((x) => x !== undefined);
-    side.cache = given.some((x) => x.ttlMs !== undefined || x.cacheScope !== undefined) ? call(() => core().merge_list_cache(given)) : {};
-  }
-
-  /** Server `si`'s tools with the descriptions the configuration gives them. */
-  #describe(si: number): void {
-    const list = this.#sides[0]!.lists[si]!;
-    let described: Map<number, McpObject> | undefined;
-    const ui: { index: number; uris: string[] }[] = [];
-    for (let i = 0; i < list.items.length; i++) {
-      const item = list.items[i];
-      if (item === null || typeof item !== 'object') continue;
-      if (this.#descs.size !== 0) {
-        const d = this.#descs.get(`${si}\0${list.ups[i]}`);
-        if (d !== undefined) (described ??= new Map()).set(i, { ...(item as McpObject), description: d });
-      }
-      const meta = (item as McpObject)._meta;
-      if (meta !== undefined) {
-        const uris = uiUris(meta);
-        if (uris !== null) ui.push({ index: i, uris });
-      }
-    }
-    this.#described[si] = described;
-    this.#ui[si] = ui.length === 0 ? undefined : ui;
-  }
-
-  /**
-   * Server `si`'s tools as clients see them beyond their names: the descriptions, and each UI
-   * resource URI in the form its resource is listed in (asked of the core, which also remembers
-   * it so that reading it routes back); `warn`: the unlisted_ui_resource warnings.
-   */
-  #decorate(si: number, warn: boolean): Diagnostic[] {
-    const side = this.#sides[0]!;
-    const described = this.#described[si];
-    const ui = this.#ui[si];
-    const warnings: Diagnostic[] = [];
-    if (ui === undefined) {
-      side.alt[si] = described;
-      return warnings;
-    }
-    const alt = new Map(described);
-    const list = side.lists[si]!;
-    const server = this.#names[si]!;
-    for (const { index, uris } of ui) {
-      const map = new Map<string, string>();
-      for (const uri of uris) {
-        const r: { uri: string; warning?: Diagnostic } = call(() => this.#core.ui_resource(server, list.ups[index]!, uri));
-        if (warn && r.warning !== undefined) warnings.push(r.warning);
-        if (r.uri !== uri) map.set(uri, r.uri);
-      }
-      if (map.size !== 0) alt.set(index, withUiUris((alt.get(index) ?? list.items[index]) as McpObject, map));
-    }
-    side.alt[si] = alt.size === 0 ? undefined : alt;
-    return warnings;
+    const given = Array.isArray(result) ? {} : { ttlMs: flat((result as McpObject).ttlMs), cacheScope: flat((result as McpObject).cacheScope) };
+    return this.#exposeList(side, server, list, skip, given);
   }
 
   #shape(key: string, resultGot: string | null, memberGot: string | null): never {
     return call(() => { throw core().list_shape_error(key, resultGot, memberGot); });
   }
 
-  #exposeList(side: Side, server: string, list: readonly unknown[], skip: boolean): Exposure<ExposedTool | ExposedResource> {
-    const field = side.field;
+  #exposeList(side: Side, server: string, list: readonly unknown[], skip: boolean, cache: unknown): Exposure<ExposedTool | ExposedResource> {
+    const field = side.list.field;
     const n = list.length;
     const ups = new Array<string>(n);
     const badAt: number[] = [];
@@ -571,8 +288,8 @@ export class Router {
     for (let i = 0; i < n; i++) {
       const item = list[i];
       let got;
-      if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-        const v = (item as McpObject)[field];
+      if (isObject(item)) {
+        const v = item[field];
         if (typeof v === 'string') {
           ups[i] = v;
           continue;
@@ -585,25 +302,36 @@ export class Router {
       badAt.push(i);
       badGot.push(got);
     }
-    let ptr: number;
-    if (side.kind === 0 && this.#searching) {
-      const [bytes, lengths, texts] = putToolTexts(deps!.putNames, ups, list);
-      ptr = call(() => this.#core.expose_texts(server, bytes, lengths, Uint32Array.from(badAt), badGot, skip, texts));
-    } else {
-      const [bytes, lengths] = deps!.putNames(ups);
-      ptr = call(() => this.#core.expose(side.kind, server, bytes, lengths, Uint32Array.from(badAt), badGot, skip));
+    // Tools: what the Tool probe finds (their UI resources), and their texts once searching.
+    const foundAt: number[] = [];
+    const finds: Found[][] = [];
+    let strings: string[] = ups;
+    let texts: Uint32Array | undefined;
+    if (side === this.#sides.tools) {
+      const patterns = probe('tool');
+      for (let i = 0; i < n; i++) {
+        const found = find(list[i], patterns);
+        if (found.length === 0) continue;
+        foundAt.push(i);
+        finds.push(found);
+      }
+      if (this.#searching) [strings, texts] = toolTexts(ups, list);
     }
+    const [bytes, lengths] = deps!.putNames(strings);
+    const ptr: number = call(() => this.#core.expose(side.index, server, bytes, lengths, Uint32Array.from(badAt), badGot, skip, texts, Uint32Array.from(foundAt), finds, cache));
     // The text first: taking it may grow wasm memory, which would detach an earlier view. It
     // is a JSON array of the names that are not the upstream names (JSON.parse makes flat
     // strings, which are fast Map keys; slices of one string are not).
     const text: string[] = JSON.parse(core().take_text());
     const [data, start] = deps!.output(ptr);
     const si = this.#index.get(server)!;
+    side.caches[si] = cache;
     return this.#apply(side, si, { items: list, ups }, data, start + 1, text);
   }
 
   /** Applies a placement the core wrote (layout: bindings/src/router.rs, write_placement). */
   #apply(side: Side, si: number, newList: List, data: Uint32Array, at: number, text: string[]): Exposure<ExposedTool | ExposedResource> {
+    const { same: SAME, shown: SHOWN, hit: HIT } = tables();
     const namesChanged = data[at++] === 1;
     const hasExtra = data[at++] === 1;
     side.lists[si] = newList;
@@ -621,12 +349,12 @@ export class Router {
         const server = data[at++]!;
         const index = data[at++]!;
         const flags = data[at++]!;
-        const nameLength = data[at++];
-        const headerLength = data[at++];
+        const nameAt = data[at++];
+        const headerAt = data[at++];
         const list = side.lists[server]!;
         const upstream = list.ups[index]!;
-        const name = nameLength === SAME ? upstream : text[t++]!;
-        const header = headerLength === SAME ? upstream : text[t++]!;
+        const name = nameAt === SAME ? upstream : text[t++]!;
+        const header = headerAt === SAME ? upstream : text[t++]!;
         const r: Rec = { name, server, index, upstream, item: list.items[index], flags, header };
         recs[j] = r;
         if ((flags & HIT) === HIT) side.hits.set(name, r);
@@ -657,19 +385,30 @@ export class Router {
       if (after[i]!.item !== before[i]!.item && !same(after[i]!.item, before[i]!.item)) changed = true;
     }
     if (changed) side.gen++;
-    const extra: Pick<Exposure, 'skipped' | 'warnings'> | null = hasExtra ? this.#core.take_extra() : null;
-    return {
-      exposed: this.#exposed(side, si),
-      skipped: extra?.skipped ?? [],
-      changed,
-      warnings: extra?.warnings ?? [],
-    };
+    const extra: { skipped: Exposure['skipped']; warnings: Diagnostic[]; views: View[] } | null = hasExtra ? this.#core.take_extra() : null;
+    if (extra !== null && this.#views(extra.views) && side === this.#sides.tools) changed = true;
+    return { exposed: this.#exposed(side, si), skipped: extra?.skipped ?? [], changed, warnings: extra?.warnings ?? [] };
+  }
+
+  /** Takes the tool views that changed; whether what a client sees of the tools changed with them. */
+  #views(views: readonly View[]): boolean {
+    const tools = this.#sides.tools;
+    let changed = false;
+    for (const v of views) {
+      changed ||= !same(tools.views[v.server] ?? EMPTY, v.items);
+      tools.views[v.server] = v.items;
+      const items = tools.lists[v.server]!.items;
+      tools.alt[v.server] = v.items.length === 0 ? undefined : new Map(v.items.map((i) => [i.index, apply(items[i.index] as McpObject, i.edits)]));
+    }
+    if (changed) tools.gen++;
+    return changed;
   }
 
   /** Server `si`'s listed records, in its list's order. */
   #listed(side: Side, si: number): Rec[] {
     // A peer style places every server's names in one segment, in the peer's order.
-    const recs = side.segs[side.segs.length === 1 ? 0 : si]!.filter((r) => r.server === si && (r.flags & LISTED) !== 0);
+    const { listed } = tables();
+    const recs = side.segs[side.segs.length === 1 ? 0 : si]!.filter((r) => r.server === si && (r.flags & listed) !== 0);
     return recs.sort((a, b) => a.index - b.index);
   }
 
@@ -677,8 +416,9 @@ export class Router {
   #exposed(side: Side, si: number): (ExposedTool | ExposedResource)[] {
     const recs = this.#listed(side, si);
     const server = this.#names[si]!;
-    return side.kind < 2
-      ? recs.map((r) => ({ name: r.name, qualified: this.#qp + r.name, server, upstream: r.upstream, enabled: (r.flags & ENABLED) !== 0 }))
+    const { enabled } = tables();
+    return side.list.list === 'tools' || side.list.list === 'prompts'
+      ? recs.map((r) => ({ name: r.name, qualified: this.#qp + r.name, server, upstream: r.upstream, enabled: (r.flags & enabled) !== 0 }))
       : recs.map((r) => ({ uri: r.name, server, upstream: r.upstream }));
   }
 
@@ -687,23 +427,23 @@ export class Router {
    * whenever a server lists its tools.
    * @throws NamingError (unknown_server; with onInvalid "throw": invalid_tool_name, name_collision, confusable_name)
    */
-  exposeTools(server: string, result: { tools: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedTool> {
-    return this.#expose(0, server, result, options) as Exposure<ExposedTool>;
+  exposeTools(server: string, result: { tools: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedTool> {
+    return this.#expose('tools', server, result, options) as Exposure<ExposedTool>;
   }
 
   /** Replaces the server's prompts with its prompts/list result (or prompts array). */
-  exposePrompts(server: string, result: { prompts: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedTool> {
-    return this.#expose(1, server, result, options) as Exposure<ExposedTool>;
+  exposePrompts(server: string, result: { prompts: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedTool> {
+    return this.#expose('prompts', server, result, options) as Exposure<ExposedTool>;
   }
 
   /** Replaces the server's resources with its resources/list result (or resources array). */
-  exposeResources(server: string, result: { resources: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedResource> {
-    return this.#expose(2, server, result, options) as Exposure<ExposedResource>;
+  exposeResources(server: string, result: { resources: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedResource> {
+    return this.#expose('resources', server, result, options) as Exposure<ExposedResource>;
   }
 
   /** Replaces the server's resource templates with its resources/templates/list result. */
-  exposeResourceTemplates(server: string, result: { resourceTemplates: McpObject[] } | McpObject[], options?: ExposeOptions): Exposure<ExposedResource> {
-    return this.#expose(3, server, result, options) as Exposure<ExposedResource>;
+  exposeResourceTemplates(server: string, result: { resourceTemplates: readonly McpObject[] } | readonly McpObject[], options?: ExposeOptions): Exposure<ExposedResource> {
+    return this.#expose('resourceTemplates', server, result, options) as Exposure<ExposedResource>;
   }
 
   /**
@@ -723,79 +463,50 @@ export class Router {
    * `listTools()` writes them, in the server's order.
    */
   rewriteToolsList<T extends { tools: { name: string }[] }>(server: string, result: T): T {
-    string(server, 'server');
-    object(result, 'result');
     this.exposeTools(server, result);
-    const side = this.#sides[0]!;
-    const tools = this.#listed(side, this.#index.get(server)!).filter((r) => (r.flags & ENABLED) !== 0).map((r) => side.written(r));
-    return { ...result, tools };
+    const side = this.#sides.tools;
+    const { enabled } = tables();
+    const tools = this.#listed(side, this.#index.get(server)!).filter((r) => (r.flags & enabled) !== 0).map((r) => side.written(r));
+    return { ...(isObject(result) ? result : {}), tools } as T;
   }
 
-  // ---- Lists: pages of the kept lists.
+  // ---- Lists: a page the core decides, of the records kept here.
 
-  /** tools/list while discovery is on: the meta-tools, then the listed tools `always` keeps. */
-  #discoveryList(side: Side, listing: string[]): Rec[] {
-    const out: Rec[] = metaTools().map((t) => ({ name: t.name, server: -1, index: -1, upstream: t.name, item: t, flags: SHOWN, header: t.name }));
-    if (listing.length !== 0) {
-      const keep = new Set(listing);
-      for (const seg of side.visible()) for (const r of seg) if (keep.has(r.name)) out.push({ ...r, item: side.written(r) });
-    }
-    return out;
-  }
-
-  #list(kind: number, opts: unknown): unknown {
-    const side = this.#sides[kind]!;
-    const listing = kind === 0 && this.#facts.discovery ? this.#core.discovery_listing() : null;
-    const shown = listing === null ? side.visible() : [this.#discoveryList(side, listing)];
+  #list(k: ListKind, options: unknown): McpObject {
+    const side = this.#sides[k];
     let total = 0;
-    for (const s of shown) total += s.length;
-    let start = 0;
-    let end = total;
-    let next: string | null = null;
-    if (opts !== undefined && opts !== null) [start, end, next] = call(() => core().list_page(total, side.gen, opts)) as [number, number, string | null];
-    const items = new Array<McpObject>(end - start);
-    let k = 0;
-    let skip = start;
-    for (const s of shown) {
-      if (k === items.length) break;
-      if (skip >= s.length) {
-        skip -= s.length;
-        continue;
-      }
-      for (let i = skip; i < s.length && k < items.length; i++) {
-        const r = s[i]!;
-        items[k++] = listing === null ? side.written(r) : (r.item as McpObject);
-      }
-      skip = 0;
-    }
-    const page: Record<string, unknown> = { [side.key]: items };
-    if (next !== null) page.nextCursor = next;
-    if (side.cache.ttlMs !== undefined) page.ttlMs = side.cache.ttlMs;
-    if (side.cache.cacheScope !== undefined) page.cacheScope = side.cache.cacheScope;
+    for (const s of side.visible()) total += s.length;
+    const d: ListDecision = call(() => this.#core.decide_list(side.index, total, side.gen, options));
+    const items = d.decision === 'page' ? side.page(d.start, d.end) : [...d.meta.map((i) => tables().metaTools[i]!), ...side.named(d.names)];
+    const page: McpObject = { [side.list.key]: items };
+    if (d.next_cursor != null) page.nextCursor = d.next_cursor;
+    if (d.cache.ttlMs != null) page.ttlMs = d.cache.ttlMs;
+    if (d.cache.cacheScope != null) page.cacheScope = d.cache.cacheScope;
     return page;
   }
 
   /**
-   * The merged tools/list result: full tool objects under their exposed names, disabled ones left out.
-   * @throws NamingError invalid_cursor
+   * The merged tools/list result: full tool objects under their exposed names, disabled ones left
+   * out; in pages of `pageSize` (default 1,000: the core's `defaultPageSize`).
+   * @throws NamingError (invalid_cursor; invalid_argument for a page size that is not a whole number of at least 1)
    */
-  listTools(options?: ListOptions): { tools: (McpObject & { name: string })[]; nextCursor?: string } & ListCache {
-    return this.#list(0, options) as { tools: (McpObject & { name: string })[]; nextCursor?: string } & ListCache;
+  listTools(options?: ListOptions): ListPage<'tools', Tool> {
+    return this.#list('tools', options) as ListPage<'tools', Tool>;
   }
 
   /** The merged prompts/list result. */
-  listPrompts(options?: ListOptions): { prompts: (McpObject & { name: string })[]; nextCursor?: string } & ListCache {
-    return this.#list(1, options) as { prompts: (McpObject & { name: string })[]; nextCursor?: string } & ListCache;
+  listPrompts(options?: ListOptions): ListPage<'prompts', Prompt> {
+    return this.#list('prompts', options) as ListPage<'prompts', Prompt>;
   }
 
   /** The merged resources/list result. */
-  listResources(options?: ListOptions): { resources: (McpObject & { uri: string })[]; nextCursor?: string } & ListCache {
-    return this.#list(2, options) as { resources: (McpObject & { uri: string })[]; nextCursor?: string } & ListCache;
+  listResources(options?: ListOptions): ListPage<'resources', Resource> {
+    return this.#list('resources', options) as ListPage<'resources', Resource>;
   }
 
   /** The merged resources/templates/list result. */
-  listResourceTemplates(options?: ListOptions): { resourceTemplates: (McpObject & { uriTemplate: string })[]; nextCursor?: string } & ListCache {
-    return this.#list(3, options) as { resourceTemplates: (McpObject & { uriTemplate: string })[]; nextCursor?: string } & ListCache;
+  listResourceTemplates(options?: ListOptions): ListPage<'resourceTemplates', ResourceTemplate> {
+    return this.#list('resourceTemplates', options) as ListPage<'resourceTemplates', ResourceTemplate>;
   }
 
   /**
@@ -804,7 +515,7 @@ export class Router {
    */
   tools(): ExposedTool[] {
     const list: ExposedTool[] = [];
-    for (const s of this.#sides[0]!.visible()) {
+    for (const s of this.#sides.tools.visible()) {
       for (const r of s) list.push({ name: r.name, qualified: this.#qp + r.name, server: this.#names[r.server]!, upstream: r.upstream, enabled: true });
     }
     return list;
@@ -826,8 +537,8 @@ export class Router {
     if (route === undefined) {
       const s = this.#facts.servers[r.server]!;
       const made: Route = { server: s.name, tool: r.upstream, builtin: false };
-      if (s.pool !== undefined) made.pool = s.pool;
-      if (s.upstreamPrefix !== undefined) made.upstreamPrefix = s.upstreamPrefix;
+      if (s.pool != null) made.pool = s.pool;
+      if (s.upstreamPrefix != null) made.upstreamPrefix = s.upstreamPrefix;
       route = Object.freeze(made);
       this.#routes.set(r, route);
     }
@@ -837,12 +548,12 @@ export class Router {
   #builtin(name: unknown): Readonly<Route> | undefined {
     if (typeof name !== 'string') return undefined;
     const bare = this.#qp !== '' && name.startsWith(this.#qp) ? name.slice(this.#qp.length) : name;
-    return this.#sides[0]!.hits.has(name) ? undefined : this.#builtins.get(bare);
+    return this.#tools.has(name) ? undefined : this.#builtins.get(bare);
   }
 
   /** The route of an exposed name or an offered built-in, from the table here; else undefined. */
   #local(name: unknown): Readonly<Route> | undefined {
-    const r = this.#hit(this.#sides[0]!, name);
+    const r = this.#hit(this.#sides.tools, name);
     return r !== undefined ? this.#route(r) : this.#builtin(name);
   }
 
@@ -873,34 +584,38 @@ export class Router {
    * disabled one fails with tool_disabled (`mapCallTool`).
    */
   isEnabled(name: string): boolean {
-    if (this.#hit(this.#sides[0]!, name) !== undefined) return true;
+    if (this.#hit(this.#sides.tools, name) !== undefined) return true;
     string(name, 'name');
     return this.#core.is_enabled(name);
   }
 
-  #mapped<P extends McpObject>(r: Rec, field: Field, params: P): Mapped<P> {
-    return { server: this.#names[r.server]!, params: { ...params, [field]: r.upstream }, header: r.header };
+  // ---- Requests: the core's decision, applied to the params.
+
+  #decide(method: Method, params: unknown, options: unknown, accept: Accept): RequestDecision {
+    const found = find(params, probe(PROBE[method]));
+    return call(() => this.#core.decide_request(method, found, accept, options));
   }
 
-  #map<P extends McpObject>(kind: number, field: Field, params: P, opts: unknown): Mapped<P> {
-    object(params, 'params');
-    const name = params[field];
-    if (typeof name !== 'string') throw invalidArgument(`params.${field} must be a string, got ${describe(name)}`);
-    // A hit without options is answered here; options (a header to check) go to the core.
-    if (opts === undefined || opts === null) {
-      const side = this.#sides[kind]!;
-      const r = kind === 2 ? side.hits.get(name) : this.#hit(side, name);
-      if (r !== undefined) return this.#mapped(r, field, params);
+  #forward<P>(params: P, d: RequestDecision): Mapped<P> {
+    if (d.decision !== 'forward') throw new Error(`mcp-naming: the core decided ${d.decision} for a request to forward`);
+    return { server: d.server, params: apply(params, d.edits), header: d.header };
+  }
+
+  /** A request of the list `k`: a hit of its table without options answered here, else the core's. */
+  #map<P>(k: ListKind, method: Method, params: P, options: unknown): Mapped<P> {
+    if ((options === undefined || options === null) && isObject(params)) {
+      const side = this.#sides[k];
+      const field = side.list.field;
+      // Resource URIs are never qualified.
+      const r = k === 'resources' ? side.hits.get(params[field]) : this.#hit(side, params[field]);
+      if (r !== undefined) return { server: this.#names[r.server]!, params: { ...params, [field]: r.upstream }, header: r.header };
     }
-    const t: { server: string; upstream: string; header: string } = call(() => this.#core.target(kind, name, opts));
-    return { server: t.server, params: { ...params, [field]: t.upstream }, header: t.header };
+    return this.#forward(params, this.#decide(method, params, options, 'forward'));
   }
 
-  /** The meta-tool `name` calls, with `discovery` configured (the core decides; only these names cross). */
-  #meta(name: unknown): string | null {
-    if (!this.#facts.discovery || typeof name !== 'string') return null;
-    const bare = this.#qp !== '' && name.startsWith(this.#qp) ? name.slice(this.#qp.length) : name;
-    return META_NAMES.has(bare) ? this.#core.meta_tool(name) : null;
+  /** Whether a tools/call of these params is read with the meta-tools' probe (discovery). */
+  #isMeta(params: unknown): boolean {
+    return this.#meta.size !== 0 && isObject(params) && this.#meta.has(params.name);
   }
 
   /**
@@ -915,10 +630,10 @@ export class Router {
     string(query, 'query');
     if (!this.#searching) {
       this.#searching = true;
-      const side = this.#sides[0]!;
+      const side = this.#sides.tools;
       for (let si = 0; si < this.#names.length; si++) {
         const list = side.lists[si]!;
-        if (list !== NO_LIST) this.#exposeList(side, this.#names[si]!, list.items, true);
+        if (list !== NO_LIST) this.#exposeList(side, this.#names[si]!, list.items, true, side.caches[si]);
       }
     }
     return call(() => this.#core.search_tools(query, options));
@@ -932,18 +647,16 @@ export class Router {
    * @throws NamingError name_mismatch (the header disagrees with the call)
    */
   discoveryResult(params: { name: string; arguments?: unknown }, options?: MapOptions): ToolResult | null {
-    object(params, 'params');
-    const meta = this.#meta(params.name);
-    if (meta === null || meta === 'call_tool') return null;
-    if (options !== undefined && options !== null) call(() => this.#core.check_header(params.name, options));
-    const side = this.#sides[0]!;
-    const found = call(() => discoveryCall(this.#core, params, undefined, (si, upstream) => {
-      const list = side.lists[si];
-      const index = list === undefined ? -1 : list.ups.indexOf(upstream);
-      if (index < 0) return undefined;
-      return (side.alt[si]?.get(index) ?? list!.items[index]) as McpObject;
-    }));
-    return found !== null && 'result' in found ? found.result : null;
+    if (isObject(params) && !this.#isMeta(params)) return null;
+    const d = this.#decide('tools/call#meta', params, options, 'answer');
+    if (d.decision !== 'answer') return null;
+    // The tools it names are put in from the objects kept here: their schemas never cross.
+    const tools = this.#sides.tools;
+    const insert = (i: Insert): Edit => {
+      const tool = tools.item(i.server, i.index, i.name);
+      return { op: 'set', path: i.path, value: i.text ? JSON.stringify(tool) : tool };
+    };
+    return apply(d.result as ToolResult, d.inserts.map(insert));
   }
 
   /**
@@ -952,22 +665,13 @@ export class Router {
    * @throws NamingError (unknown_tool, tool_removed, tool_disabled, name_mismatch, invalid_header; invalid_argument for search_tools and get_tool_details, answered by discoveryResult)
    */
   mapCallTool<P extends { name: string }>(params: P, options?: MapOptions): Mapped<P> {
-    if (this.#facts.discovery && params !== null && typeof params === 'object') {
-      const meta = this.#meta(params.name);
-      if (meta === 'call_tool') {
-        const found = call(() => discoveryCall(this.#core, params as P & { arguments?: unknown }, options, () => undefined));
-        if (found !== null && 'mapped' in found) return found.mapped as Mapped<P>;
-      } else if (meta !== null) {
-        if (options !== undefined && options !== null) call(() => this.#core.check_header(params.name, options));
-        throw invalidArgument(`"${meta}" is answered by the gateway itself (discovery), not by an upstream`);
-      }
-    }
     // The hot lane: an exposed name, no header to check.
     if (options === undefined && params !== null && typeof params === 'object') {
       const r = this.#tools.get(params.name);
-      if (r !== undefined) return { server: this.#names[r.server]!, params: { ...params, name: r.upstream }, header: r.header };
+      if (r !== undefined && (this.#meta.size === 0 || !this.#meta.has(params.name))) return { server: this.#names[r.server]!, params: { ...params, name: r.upstream }, header: r.header };
     }
-    return this.#map(0, 'name', params as P & McpObject, options);
+    if (this.#isMeta(params)) return this.#forward(params, this.#decide('tools/call#meta', params, options, 'forward'));
+    return this.#map('tools', 'tools/call', params, options);
   }
 
   /**
@@ -975,7 +679,7 @@ export class Router {
    * @throws NamingError (unknown_prompt, prompt_removed, name_mismatch)
    */
   mapGetPrompt<P extends { name: string }>(params: P, options?: MapOptions): Mapped<P> {
-    return this.#map(1, 'name', params as P & McpObject, options);
+    return this.#map('prompts', 'prompts/get', params, options);
   }
 
   /**
@@ -983,7 +687,7 @@ export class Router {
    * @throws NamingError (unknown_resource, name_mismatch)
    */
   mapReadResource<P extends { uri: string }>(params: P, options?: MapOptions): Mapped<P> {
-    return this.#map(2, 'uri', params as P & McpObject, options);
+    return this.#map('resources', 'resources/read', params, options);
   }
 
   /**
@@ -993,7 +697,7 @@ export class Router {
    * @throws NamingError unknown_resource
    */
   mapSubscribe<P extends { uri: string }>(params: P): Mapped<P> {
-    return this.#map(2, 'uri', params as P & McpObject, undefined);
+    return this.#map('resources', 'resources/subscribe', params, undefined);
   }
 
   /**
@@ -1001,7 +705,7 @@ export class Router {
    * @throws NamingError unknown_resource
    */
   mapUnsubscribe<P extends { uri: string }>(params: P): Mapped<P> {
-    return this.#map(2, 'uri', params as P & McpObject, undefined);
+    return this.#map('resources', 'resources/unsubscribe', params, undefined);
   }
 
   /**
@@ -1010,22 +714,10 @@ export class Router {
    * @throws NamingError (unknown_prompt, prompt_removed, unknown_resource; invalid_argument for a ref of another type)
    */
   mapComplete<P extends { ref: CompletionReference }>(params: P): Mapped<P> {
-    object(params, 'params');
-    const ref = (params as McpObject).ref;
-    if (ref === undefined) throw invalidArgument('params.ref is missing');
-    if (ref === null || typeof ref !== 'object' || Array.isArray(ref)) throw invalidArgument(`params.ref must be an object, got ${describe(ref)}`);
-    const type = (ref as McpObject).type;
-    if (typeof type !== 'string') throw invalidArgument(`params.ref.type must be a string, got ${describe(type)}`);
-    const field = type === 'ref/prompt' ? 'name' : 'uri';
-    const value = (ref as McpObject)[field];
-    // The core words a type it does not know before a missing member.
-    if (typeof value !== 'string') {
-      if (type !== 'ref/prompt' && type !== 'ref/resource') call(() => this.#core.completion_target(type, ''));
-      throw invalidArgument(`params.ref.${field} must be a string, got ${describe(value)}`);
-    }
-    const t: { server: string; upstream: string; header: string } = call(() => this.#core.completion_target(type, value));
-    return { server: t.server, params: { ...params, ref: { ...ref, [field]: t.upstream } }, header: t.header };
+    return this.#forward(params, this.#decide('completion/complete', params, undefined, 'forward'));
   }
+
+  // ---- What passes from an upstream to the clients: walked here; only the URIs they carry cross.
 
   /**
    * What to do with a notification an upstream sent: `forward` it (a resources/updated URI in
@@ -1037,27 +729,17 @@ export class Router {
    */
   rewriteNotification<N extends { method: string; params?: McpObject }>(server: string, notification: N): Relay<N> {
     string(server, 'server');
-    if (!this.#index.has(server)) call(() => this.#core.check_server(server));
-    if (notification === null || typeof notification !== 'object' || Array.isArray(notification)) throw invalidArgument(`notification must be an object, got ${describe(notification)}`);
-    const method = (notification as McpObject).method;
-    if (typeof method !== 'string') throw invalidArgument(`notification.method must be a string, got ${describe(method)}`);
-    switch (core().notice(method)) {
-      case 1: {
-        const params = (notification as McpObject).params;
-        const uri = params !== null && typeof params === 'object' ? (params as McpObject).uri : undefined;
-        if (typeof uri !== 'string') return { forward: notification, relist: null };
-        const exposed = call(() => this.#core.rewrite_uri(server, uri));
-        return { forward: exposed === uri ? notification : { ...notification, params: { ...(params as McpObject), uri: exposed } }, relist: null };
-      }
-      case 2:
-        return { forward: null, relist: 'tools' };
-      case 3:
-        return { forward: null, relist: 'prompts' };
-      case 4:
-        return { forward: null, relist: 'resources' };
-      default:
-        return { forward: notification, relist: null };
-    }
+    const found = find(notification, probe('notification'));
+    const d: NotificationDecision = call(() => this.#core.decide_notification(server, found));
+    return d.decision === 'relist' ? { forward: null, relist: d.list } : { forward: apply(notification, d.edits), relist: null };
+  }
+
+  /** A tools/call, resources/read or prompts/get result with every URI rewritten so the client can read it back through the gateway. */
+  rewriteResult<T extends object>(server: string, result: T): T {
+    string(server, 'server');
+    const found = find(result, probe('result'));
+    const d: ResultDecision = call(() => this.#core.decide_result(server, found));
+    return apply(result, d.edits);
   }
 
   /**
@@ -1076,62 +758,10 @@ export class Router {
    * migrates permission files and eval sets.
    * @throws NamingError unknown_tool
    */
-  migrateName(name: string, from: Router): string {
+  migrateName(name: string, from: Router<{ name: string }, { name: string }, { uri: string }, { uriTemplate: string }>): string {
     string(name, 'name');
     if (!(from instanceof Router)) throw invalidArgument(`from must be a Router, got ${describe(from)}`, 'from');
     return call(() => this.#core.migrate(name, from.#core));
-  }
-
-  // ---- Results: walked here; only the URIs they carry go to the core.
-
-  #uri(server: string, holder: unknown): unknown {
-    const uri = (holder as McpObject | null | undefined)?.uri;
-    if (typeof uri !== 'string') return holder;
-    const exposed = this.#core.rewrite_uri(server, uri);
-    return exposed === uri ? holder : { ...(holder as McpObject), uri: exposed };
-  }
-
-  /** A content block: a resource_link's URI, or an embedded resource's. */
-  #block(server: string, block: unknown): unknown {
-    if (block === null || typeof block !== 'object') return block;
-    const type = (block as McpObject).type;
-    if (type === 'resource_link') return this.#uri(server, block);
-    if (type === 'resource') {
-      const resource = (block as McpObject).resource;
-      const inner = this.#uri(server, resource);
-      return inner === resource ? block : { ...(block as McpObject), resource: inner };
-    }
-    return block;
-  }
-
-  /** A tools/call, resources/read or prompts/get result with every URI rewritten so the client can read it back through the gateway. */
-  rewriteResult<T extends object>(server: string, result: T): T {
-    string(server, 'server');
-    object(result, 'result');
-    if (!this.#index.has(server)) call(() => this.#core.check_server(server));
-    const given = result as McpObject;
-    let out = given;
-    const each = (key: string, fn: (v: unknown) => unknown) => {
-      const list = given[key];
-      if (!Array.isArray(list)) return;
-      let copy: unknown[] | null = null;
-      for (let i = 0; i < list.length; i++) {
-        const next = fn(list[i]);
-        if (next !== list[i]) (copy ??= list.slice())[i] = next;
-      }
-      if (copy !== null) {
-        if (out === given) out = { ...given };
-        out[key] = copy;
-      }
-    };
-    each('content', (b) => this.#block(server, b));
-    each('contents', (c) => (c !== null && typeof c === 'object' ? this.#uri(server, c) : c));
-    each('messages', (m) => {
-      if (m === null || typeof m !== 'object' || (m as McpObject).content === undefined) return m;
-      const content = this.#block(server, (m as McpObject).content);
-      return content === (m as McpObject).content ? m : { ...(m as McpObject), content };
-    });
-    return out as T;
   }
 
   // ---- Resources one at a time.
@@ -1145,12 +775,10 @@ export class Router {
     string(uri, 'uri');
     const si = this.#index.get(server);
     if (si === undefined) call(() => this.#core.check_server(server));
-    const side = this.#sides[2]!;
-    const list = side.lists[si!]!;
-    const at = list.ups.indexOf(uri);
-    const items = at < 0 ? [...list.items, { uri }] : list.items;
+    const list = this.#sides.resources.lists[si!]!;
+    const items = list.ups.includes(uri) ? list.items : [...list.items, { uri }];
     const exposed = this.exposeResources(server, items as McpObject[]).exposed;
-    return exposed.find((r) => r.upstream === uri)!.uri;
+    return exposed.find((r) => r.upstream === uri)?.uri ?? uri;
   }
 
   /**
@@ -1165,3 +793,21 @@ export class Router {
   }
 }
 
+/**
+ * The strings of an expose with texts: the names, then per tool what the ToolText probe found
+ * (its description, pattern 0, then its parameters' names, pattern 1); and per tool
+ * `[descriptionCount, parameterCount]`.
+ */
+function toolTexts(ups: readonly string[], list: readonly unknown[]): [string[], Uint32Array] {
+  const strings = ups.slice();
+  const counts = new Uint32Array(2 * list.length);
+  const patterns = probe('toolText');
+  for (let i = 0; i < list.length; i++) {
+    for (const f of find(list[i], patterns)) {
+      if (f.value.type !== 'string') continue;
+      strings.push(f.value.value);
+      counts[2 * i + (f.pattern === 0 ? 0 : 1)]!++;
+    }
+  }
+  return [strings, counts];
+}

@@ -1,5 +1,5 @@
 // Decisions in the core, payloads in the host: no MCP object, schema or result text reaches the
-// core. Every string the package writes into wasm memory is read either character by character
+// core; what the probes find crosses as names, URIs and types. Every string the package writes into wasm memory is read either character by character
 // from its start (the ASCII loops of the glue's input buffer and of wasm-bindgen's string
 // passing) or through TextEncoder, so both are watched; nested objects (schemas, annotations,
 // arguments, result blocks) are proxies that record any read, which is what a conversion into
@@ -64,7 +64,8 @@ test('a 10 MB tool result is walked here: its text is never read, its URIs alone
   const out = router.rewriteResult('files', { content: [block, link], structuredContent: watched('structured', { big: text }) });
   assert.equal(out.content[0], block, 'the text block is passed on as it is');
   assert.equal(out.content[1].uri, 'mem://files/notes', 'the link another server shares is rewritten');
-  assert.deepEqual(reads, ['textBlock.type'], 'only the block type is read');
+  // The Result probe's two content patterns (a link's URI, an embedded resource's) each read it.
+  assert.deepEqual([...new Set(reads)], ['textBlock.type'], 'only the block type is read');
   assert.deepEqual(crossed.filter((s) => s.length > 100), [], 'no text crossed');
   assert.ok(crossed.includes('mem://notes'), 'the URI crossed');
 });
@@ -79,4 +80,37 @@ test("get_tool_details answers with the tool object kept here: its schema never 
   assert.equal(result.structuredContent.name, 'alpha__find');
   assert.deepEqual(JSON.parse(result.content[0].text), { name: 'alpha__find', description: 'Find things', inputSchema: schema });
   assert.ok(!crossed.some((s) => s.includes('"properties"')), 'no schema text crossed');
+});
+
+test('requests cross their names, URIs and types: arguments, a completion\'s argument and notifications stay here', () => {
+  const router = new Router({ style: 'claude', servers: [{ name: 'alpha' }, { name: 'beta' }], discovery: { mode: 'search' } });
+  router.exposeTools('alpha', { tools: [{ name: 'find', description: 'Find things', inputSchema: { type: 'object' } }] });
+  router.exposePrompts('alpha', { prompts: [{ name: 'greet' }] });
+  router.exposeResources('beta', { resources: [{ uri: 'mem://notes', name: 'notes' }] });
+  const SECRET = 'a payload no core should see '.repeat(20);
+  crossed.length = 0;
+  reads.length = 0;
+  // A call with a header to check goes to the core: its arguments are not read.
+  const args = watched('arguments', { q: SECRET });
+  const mapped = router.mapCallTool({ name: 'alpha__find', arguments: args }, { header: 'alpha__find' });
+  assert.equal(mapped.params.arguments, args);
+  // call_tool: the inner name crosses, the inner arguments only as their type; they are passed on.
+  const inner = watched('inner', { q: SECRET });
+  const viaMeta = router.mapCallTool({ name: 'call_tool', arguments: { name: 'alpha__find', arguments: inner } });
+  assert.deepEqual({ ...viaMeta.params, arguments: null }, { name: 'find', arguments: null });
+  assert.equal(viaMeta.params.arguments, inner, 'the inner arguments, the same object');
+  // A completion: its reference crosses, its argument does not.
+  const argument = watched('argument', { name: 'who', value: SECRET });
+  assert.equal(router.mapComplete({ ref: { type: 'ref/prompt', name: 'alpha__greet' }, argument }).params.argument, argument);
+  // Notifications: the method and a resources/updated URI cross; progress and log payloads stay.
+  const progress = { method: 'notifications/progress', params: watched('progress', { progressToken: 1, message: SECRET }) };
+  assert.equal(router.rewriteNotification('alpha', progress).forward, progress, 'forwarded as it is');
+  const log = { method: 'notifications/message', params: watched('log', { level: 'info', data: watched('data', { text: SECRET }) }) };
+  assert.equal(router.rewriteNotification('alpha', log).forward, log);
+  const updated = router.rewriteNotification('beta', { method: 'notifications/resources/updated', params: { uri: 'mem://notes' } });
+  assert.equal(updated.forward.params.uri, 'mem://notes');
+  assert.deepEqual(reads.filter((r) => !/^(progress|log)\.uri$/.test(r)), [], `only a notification's uri is read: ${reads}`);
+  assert.ok(!crossed.some((s) => s.includes('payload no core')), 'no payload crossed');
+  assert.ok(crossed.every((s) => s.length < 100), `only names crossed: ${crossed.filter((s) => s.length >= 100).length} long strings`);
+  assert.ok(crossed.includes('alpha__find') && crossed.includes('mem://notes'), 'the names and URIs did');
 });

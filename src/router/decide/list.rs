@@ -73,7 +73,10 @@ pub(crate) fn page_size(value: Option<&Json>) -> Result<Option<usize>, Error> {
         Some(Json::Number(n)) if n.is_finite() && n.fract() == 0.0 => {
             Err(Error::invalid_argument("pageSize must be at least 1"))
         }
-        Some(Json::Number(n)) => Err(Error::invalid_argument(format!("pageSize must be a whole number, got {n}"))),
+        Some(Json::Number(n)) => Err(Error::invalid_argument(format!(
+            "pageSize must be a whole number, got {}",
+            crate::read::number_text(*n)
+        ))),
         Some(other) => Err(Error::invalid_argument(format!("pageSize must be a number, got {}", other.described()))),
     }
 }

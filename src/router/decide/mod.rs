@@ -319,6 +319,14 @@ impl ListRequest {
     }
 }
 
+impl ListRequest {
+    /// The first page of `list` (no cursor, the default page size), of `total` items at
+    /// `generation`.
+    pub fn new(list: ListKind, total: u32, generation: u32) -> ListRequest {
+        ListRequest { list, cursor: None, page_size: None, total, generation }
+    }
+}
+
 /// Which items a page of a merged list holds, and what the list says about itself.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "decision")]
