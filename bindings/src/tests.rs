@@ -261,7 +261,7 @@ mod router {
         let r = router();
         let d = r.decide_list(0, 3, 7, parse(r#"{ "pageSize": 2 }"#)).unwrap();
         assert_eq!(get(&d, "decision"), "page");
-        assert_eq!(get(&d, "next_cursor"), "7.2");
+        assert_eq!(get(&d, "nextCursor"), "7.2");
         let opts = Object::new();
         Reflect::set(&opts, &"pageSize".into(), &JsValue::from_f64(f64::NAN)).unwrap();
         let e = r.decide_list(0, 3, 7, opts.into()).unwrap_err();

@@ -255,7 +255,7 @@ export type ListDecision = {
   /** One past the last. */
   end: number;
   /** The cursor of the next page. */
-  next_cursor?: string | null;
+  nextCursor?: string | null;
   /** What the merged list may say about its caching (SEP-2549). */
   cache: ListCache;
 } | {
@@ -265,7 +265,7 @@ export type ListDecision = {
   /** The listed tools on this page, by exposed name. */
   names: string[];
   /** The cursor of the next page. */
-  next_cursor?: string | null;
+  nextCursor?: string | null;
   /** What the merged list may say about its caching (SEP-2549). */
   cache: ListCache;
 };

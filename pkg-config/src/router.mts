@@ -479,7 +479,7 @@ export class Router<
     const d: ListDecision = call(() => this.#core.decide_list(side.index, total, side.gen, options));
     const items = d.decision === 'page' ? side.page(d.start, d.end) : [...d.meta.map((i) => tables().metaTools[i]!), ...side.named(d.names)];
     const page: McpObject = { [side.list.key]: items };
-    if (d.next_cursor != null) page.nextCursor = d.next_cursor;
+    if (d.nextCursor != null) page.nextCursor = d.nextCursor;
     if (d.cache.ttlMs != null) page.ttlMs = d.cache.ttlMs;
     if (d.cache.cacheScope != null) page.cacheScope = d.cache.cacheScope;
     return page;

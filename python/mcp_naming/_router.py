@@ -322,8 +322,8 @@ class Router:
             items = [_TABLES["metaTools"][i] for i in d["meta"]]
             items += [L.shown_item(r.server, r.index, r.name) for n in d["names"] if (r := by_name.get(n)) is not None]
         out: Dict[str, Any] = {L.key: items}
-        if d.get("next_cursor") is not None:
-            out["nextCursor"] = d["next_cursor"]
+        if d.get("nextCursor") is not None:
+            out["nextCursor"] = d["nextCursor"]
         out.update(d["cache"])
         return L.result(out)
 

@@ -30,7 +30,7 @@ const CARRIED: &[&str] = &["completions", "logging", "prompts", "resources", "to
 /// (2026-07-28), or its `initialize` result (2025-11-25 and before). Only versions,
 /// capabilities and instructions cross.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", tag = "answered")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "answered")]
 #[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Answered {

@@ -119,7 +119,7 @@ impl SubscriptionFilter {
 
 /// What the gateway asks an upstream for a client's stream.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "open")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "open")]
 #[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum UpstreamListen {

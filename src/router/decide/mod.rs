@@ -174,7 +174,7 @@ pub struct Insert {
 
 /// What to do with a client's request.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "decision")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "decision")]
 #[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RequestDecision {
@@ -209,7 +209,7 @@ pub enum RequestDecision {
 
 /// What to do with an upstream's notification.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "decision")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "decision")]
 #[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum NotificationDecision {
@@ -319,17 +319,9 @@ impl ListRequest {
     }
 }
 
-impl ListRequest {
-    /// The first page of `list` (no cursor, the default page size), of `total` items at
-    /// `generation`.
-    pub fn new(list: ListKind, total: u32, generation: u32) -> ListRequest {
-        ListRequest { list, cursor: None, page_size: None, total, generation }
-    }
-}
-
 /// Which items a page of a merged list holds, and what the list says about itself.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "decision")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "decision")]
 #[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ListDecision {
