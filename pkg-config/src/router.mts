@@ -731,7 +731,15 @@ export class Router<
     string(server, 'server');
     const found = find(notification, probe('notification'));
     const d: NotificationDecision = call(() => this.#core.decide_notification(server, found));
-    return d.decision === 'relist' ? { forward: null, relist: d.list } : { forward: apply(notification, d.edits), relist: null };
+    switch (d.decision) {
+      case 'relist':
+        return { forward: null, relist: d.list };
+      case 'acknowledged':
+        // A listen stream's acknowledgement: the host's listen stream collects it; nothing to forward.
+        return { forward: null, relist: null };
+      default:
+        return { forward: apply(notification, d.edits), relist: null };
+    }
   }
 
   /** A tools/call, resources/read or prompts/get result with every URI rewritten so the client can read it back through the gateway. */

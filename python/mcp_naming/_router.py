@@ -517,6 +517,9 @@ class Router:
         d = self._c.decide_notification(server, find(notification, _PROBES["notification"]))
         if d["decision"] == "relist":
             return {"forward": None, "relist": d["list"]}
+        if d["decision"] == "acknowledged":
+            # A listen stream's acknowledgement: the host's listen stream collects it.
+            return {"forward": None, "relist": None}
         return {"forward": apply(notification, d["edits"]), "relist": None}
 
     def rewrite_result(self, server: str, result: T) -> T:
