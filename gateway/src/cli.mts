@@ -43,6 +43,8 @@ Options:
   --metrics               serve Prometheus metrics at /metrics (HTTP)
   --timeout MS            longest one upstream request may take (default 10000)
   --startup-timeout MS    longest an upstream may take to start and list (default 10000)
+  --instance ID           this process's id behind a load balancer (default $MCP_GATEWAY_INSTANCE):
+                          2025-11-25 session ids start with "ID." and log lines carry it
   --no-watch              reload on SIGHUP only, not when the file changes
   -V, --version, -h, --help
 `;
@@ -162,6 +164,7 @@ async function serve(argv: string[], io: Io, env: NodeJS.ProcessEnv, given?: Cre
     config: { type: 'string', short: 'c' }, http: { type: 'string' }, check: { type: 'boolean', default: false },
     log: { type: 'string' }, metrics: { type: 'boolean', default: false }, timeout: { type: 'string', default: '10000' },
     'startup-timeout': { type: 'string', default: '10000' }, 'no-watch': { type: 'boolean', default: false },
+    instance: { type: 'string' },
     help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'V' },
   });
   if (values.help) return void io.stdout.write(HELP), 0;
@@ -172,6 +175,9 @@ async function serve(argv: string[], io: Io, env: NodeJS.ProcessEnv, given?: Cre
   const startupTimeoutMs = ms('startup-timeout', values['startup-timeout'] as string);
   const file = resolve((values.config as string | undefined) ?? 'gateway.json');
   const listen = values.http !== undefined ? listenOf(values.http as string) : undefined;
+  const instance = (values.instance as string | undefined) ?? env.MCP_GATEWAY_INSTANCE;
+  if (instance !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(instance)) throw new UsageError(`--instance ${instance}: 1 to 32 of A-Z a-z 0-9 _ -`);
+  const base = instance ? { instance } : {};
 
   let loaded: LoadedConfig;
   try {
@@ -183,7 +189,8 @@ async function serve(argv: string[], io: Io, env: NodeJS.ProcessEnv, given?: Cre
   }
   const cfg = loaded.config;
   const format: LogFormat = (values.log as LogFormat | undefined) ?? cfg.log?.format ?? 'text';
-  const logger = new Logger(format, cfg.log?.decisions ?? format === 'json', (line) => void io.stderr.write(line));
+  const newLogger = (l: LoadedConfig) => new Logger(format, l.config.log?.decisions ?? format === 'json', (line) => void io.stderr.write(line), base);
+  const logger = newLogger(loaded);
   let create: CreateGatewayCore;
   try {
     create = await loadCore(given);
@@ -192,7 +199,7 @@ async function serve(argv: string[], io: Io, env: NodeJS.ProcessEnv, given?: Cre
     logger.error(e.message);
     return 3;
   }
-  const coreConfig = (l: LoadedConfig) => ({ ...l.core, timeoutMs, startupTimeoutMs });
+  const coreConfig = (l: LoadedConfig) => ({ ...l.core, timeoutMs, startupTimeoutMs, ...(instance && { instanceId: instance }) });
   const started = performance.now();
   const core = await create(coreConfig(loaded), { log: (line) => logger.core(line) });
 
@@ -209,12 +216,10 @@ async function serve(argv: string[], io: Io, env: NodeJS.ProcessEnv, given?: Cre
 
   const reloader = new Reloader(file, loaded, async (next) => {
     const result = await core.reload(coreConfig(next));
-    const before = state;
-    state = frontState(next, core, new Logger(format, next.config.log?.decisions ?? format === 'json', (line) => void io.stderr.write(line)), metrics, env);
+    state = frontState(next, core, newLogger(next), metrics, env);
     if (JSON.stringify(next.config.http?.listen) !== JSON.stringify(loaded.config.http?.listen) && !listen) {
       state.logger.warn('http.listen changed: restart the gateway to listen there');
     }
-    void before;
     return result;
   }, () => state.logger, (result) => metrics?.reloads.inc({ result }), env);
   reloader.start({ watchFile: !values['no-watch'] });

@@ -25,6 +25,12 @@ export interface CoreConfig {
   router: RouterConfig;
   /** The key sealing an upstream's `requestState` (2026-07-28): the same in every process behind one address. */
   requestStateKey?: string;
+  /**
+   * This process's id among several behind one load balancer (`--instance`): the core starts
+   * every 2025-11-25 `Mcp-Session-Id` it issues with `<instanceId>.`, so that the balancer can
+   * send a session's later requests to the process that holds it (README: scale-out).
+   */
+  instanceId?: string;
   /** Default per-request timeout (ms) and start-up timeout (ms) for an upstream. */
   timeoutMs?: number;
   startupTimeoutMs?: number;

@@ -10,12 +10,14 @@ export class Logger {
     public format: LogFormat = 'text',
     public decisions = format === 'json',
     private readonly write: (line: string) => void = (line) => void process.stderr.write(line),
+    /** Fields every line carries (`instance`). */
+    private readonly base: Record<string, unknown> = {},
   ) {}
 
   /** One line: `msg` and its fields. */
   log(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown> = {}) {
     if (this.format === 'json') {
-      this.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+      this.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...this.base, ...fields })}\n`);
     } else {
       const extra = Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
       this.write(`[gateway] ${level === 'info' ? '' : `${level}: `}${msg}${extra.length ? ` ${extra.join(' ')}` : ''}\n`);
