@@ -113,7 +113,8 @@ export function challenge(params: { resourceMetadata?: string; error?: string; d
   const parts: string[] = [];
   if (params.realm) parts.push(`realm=${q(params.realm)}`);
   if (params.error) parts.push(`error=${q(params.error)}`);
-  if (params.description) parts.push(`error_description=${q(params.description.replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, ' '))}`);
+  // RFC 6750 §3: error_description is %x20-21 / %x23-5B / %x5D-7E (no '"' or '\\').
+  if (params.description) parts.push(`error_description=${q(params.description.replace(/"/g, "'").replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, ' '))}`);
   if (params.scope?.length) parts.push(`scope=${q(params.scope.join(' '))}`);
   if (params.resourceMetadata) parts.push(`resource_metadata=${q(params.resourceMetadata)}`);
   return parts.length ? `Bearer ${parts.join(', ')}` : 'Bearer';
