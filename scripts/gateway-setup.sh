@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # What the gateway's suites need beyond npm, idempotently (as scripts/setup.sh installs chromium):
 # Debian's nginx (the scale-out test runs two gateway processes behind it, on 127.0.0.1 only) and
-# Debian's python3-prometheus-client (its parser reads the gateway's /metrics in the tests).
+# Debian's python3-prometheus-client (its parser, under Debian's /usr/bin/python3, reads the
+# gateway's /metrics in the tests).
 #   bash scripts/gateway-setup.sh
 set -euo pipefail
 log() { printf '[gateway-setup] %s\n' "$*" >&2; }
 
 missing=()
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
-python3 -c 'import prometheus_client.parser' 2>/dev/null || missing+=(python3-prometheus-client)
+/usr/bin/python3 -c 'import prometheus_client.parser' 2>/dev/null || missing+=(python3-prometheus-client)
 if [ "${#missing[@]}" -gt 0 ]; then
   log "installing Debian's ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

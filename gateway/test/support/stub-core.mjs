@@ -66,6 +66,7 @@ export async function createGatewayCore(config, options = {}) {
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const start = performance.now();
       const exposed = request.params.name;
+      const r = router; // a reload meanwhile does not change how this call's result is rewritten
       let mapped;
       try {
         mapped = router.mapCallTool(request.params);
@@ -84,7 +85,7 @@ export async function createGatewayCore(config, options = {}) {
       try {
         const result = await u.client.callTool(mapped.params, undefined, { timeout: u.cfg.timeout ?? config.timeoutMs ?? 10_000 });
         emit({ method: 'tools/call', exposed, upstream: mapped.params.name, server: mapped.server, latencyMs: performance.now() - start });
-        return router.rewriteResult(mapped.server, result);
+        return r.rewriteResult(mapped.server, result);
       } catch (e) {
         emit({ method: 'tools/call', exposed, upstream: mapped.params.name, server: mapped.server, latencyMs: performance.now() - start, code: String(e.code ?? 'upstream_error'), rpc: Number.isInteger(e.code) ? e.code : ErrorCode.InternalError });
         throw e;
