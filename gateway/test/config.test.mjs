@@ -172,3 +172,12 @@ test('the command line: a config with problems exits 2 listing them; `schema` pr
 
 import * as fs from 'node:fs';
 function require_fs() { return fs; }
+
+test("the agent Worker's gateway.json (examples/agent-worker/test/fixtures) is a gateway config the Node gateway loads too", () => {
+  const text = readFileSync(new URL('../../examples/agent-worker/test/fixtures/gateway.json', import.meta.url), 'utf8');
+  const env = { MEMORY_URL: 'http://127.0.0.1:1/mcp', SECURED_URL: 'http://127.0.0.1:2/mcp', SECURED_TOKEN: 'x' };
+  const { core } = parseConfig(text, 'gateway.json', env);
+  assert.deepEqual(Object.keys(core.mcpServers), ['memory', 'secured']);
+  assert.equal(core.mcpServers.secured.headers.Authorization, 'Bearer x');
+  assert.equal(validate(JSON.parse(text)), true, JSON.stringify(validate.errors));
+});
