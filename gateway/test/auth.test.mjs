@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { generateKeyPair, exportJWK, SignJWT } from 'jose';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { gateway, stdioUpstream, scratch, stopAll, callsIn } from './support/gateway.mjs';
 
 const PUBLIC = 'https://gateway.test/mcp';
@@ -146,6 +147,20 @@ test('a valid token missing the scope a tool needs: 403 insufficient_scope namin
   const client = new Client({ name: 'test', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(g.url), { requestInit: { headers: { authorization: `Bearer ${await jwt()}` } } }));
   await assert.rejects(client.callTool({ name: 'local__delete_all', arguments: {} }), /403|insufficient_scope|Forbidden/);
+  await client.close();
+});
+
+test('the SDK v2 client: refused without a token (401), served with one, a call outside its scopes refused (403)', async () => {
+  const bare = new ClientV2({ name: 'v2', version: '1' });
+  await assert.rejects(bare.connect(new TransportV2(new URL(g.url))), (e) => /401|Unauthorized/i.test(`${e.constructor.name} ${e.message}`));
+  const client = new ClientV2({ name: 'v2', version: '1' });
+  await client.connect(new TransportV2(new URL(g.url), { requestInit: { headers: { authorization: `Bearer ${await jwt()}` } } }));
+  assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ['local__add', 'local__echo']);
+  assert.equal((await client.callTool({ name: 'local__add', arguments: { a: 1, b: 2 } })).structuredContent.sum, 3);
+  const before = callsIn(calls).length;
+  // The v2 client reads the 403's challenge itself (its step-up authorization): the scope we named.
+  await assert.rejects(client.callTool({ name: 'local__delete_all', arguments: {} }), (e) => e.constructor.name === 'InsufficientScopeError' && /required "admin"/.test(e.message));
+  assert.equal(callsIn(calls).length, before);
   await client.close();
 });
 

@@ -57,3 +57,21 @@ test('over stdio (the default): the SDK client starts the gateway as Claude Desk
   await client.close();
   s.done();
 });
+
+test('the HTTP front: a body over http.maxBodyBytes is 413, a body that is not JSON 400 (-32700), /metrics only when asked', async () => {
+  const s = scratch();
+  const calls = s.path('calls.jsonl');
+  const g = await gateway(['--config', s.path('gateway.json'), '--http', '127.0.0.1:0'], {
+    configFile: s.path('gateway.json'),
+    config: { mcpServers: { local: stdioUpstream('local', calls) }, http: { maxBodyBytes: 2048 } },
+  });
+  const post = (body) => fetch(g.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+  const big = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'local__echo', arguments: { text: 'x'.repeat(4096) } } }));
+  assert.equal(big.status, 413);
+  const bad = await post('{"jsonrpc":');
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error.code, -32700);
+  assert.equal((await fetch(`${g.origin}/metrics`)).status, 404);
+  assert.deepEqual(callsIn(calls), []);
+  s.done();
+});
