@@ -181,3 +181,15 @@ test("the agent Worker's gateway.json (examples/agent-worker/test/fixtures) is a
   assert.equal(core.mcpServers.secured.headers.Authorization, 'Bearer x');
   assert.equal(validate(JSON.parse(text)), true, JSON.stringify(validate.errors));
 });
+
+test("the READMEs' gateway.json examples are configs the gateway loads (the repository's is 12 lines)", () => {
+  const env = { GITHUB_TOKEN: 'g', GATEWAY_TOKEN: 't'.repeat(20) };
+  for (const [file, heading] of [['../../README.md', '## Run the gateway'], ['../README.md', '## gateway.json']]) {
+    const readme = readFileSync(new URL(file, import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf(`\n${heading}\n`));
+    const block = section.split('```json\n')[1].split('```')[0];
+    assert.deepEqual(problems(JSON.parse(block), env), [], file);
+    assert.equal(validate(JSON.parse(block)), true, `${file}: ${JSON.stringify(validate.errors)}`);
+    if (file === '../../README.md') assert.ok(block.trim().split('\n').length <= 12, `${block.trim().split('\n').length} lines`);
+  }
+});
