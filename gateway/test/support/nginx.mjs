@@ -29,13 +29,29 @@ export function freePort() {
   });
 }
 
+/** The nginx block of gateway/README.md ("Scale-out"): what the tests run is what the README shows. */
+export function readmeBlock() {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const block = readme.slice(readme.indexOf('\n## Scale-out\n')).split('```nginx\n')[1]?.split('```')[0];
+  if (!block) throw new Error('gateway/README.md has no nginx block under "Scale-out"');
+  return block;
+}
+
 /**
- * The nginx config for `instances` ({ name, port }) behind 127.0.0.1:`port`; `affinity: false`
- * leaves the sessions' map out (plain round-robin: the control that shows why it is needed).
+ * The nginx config for two instances a and b ({ name, port }) behind 127.0.0.1:`port`: the
+ * README's block with these ports, inside a main config of the test's own (paths in `dir`).
+ * `affinity: false` takes the sessions' routes out of its `map` (plain round-robin: the control
+ * that shows why they are there).
  */
 export function nginxConfig(dir, port, instances, { affinity = true } = {}) {
-  const pools = instances.map((i) => `  upstream gw_${i.name} { server 127.0.0.1:${i.port}; }`).join('\n');
-  const routes = affinity ? instances.map((i) => `    ~^${i.name}\\. gw_${i.name};`).join('\n') : '';
+  const [a, b] = instances;
+  if (instances.length !== 2 || a.name !== 'a' || b.name !== 'b') throw new Error('the README block is for instances a and b');
+  let block = readmeBlock()
+    .replaceAll('127.0.0.1:8081', `127.0.0.1:${a.port}`)
+    .replaceAll('127.0.0.1:8082', `127.0.0.1:${b.port}`)
+    .replace(/listen 443 ssl;[^\n]*/, `listen 127.0.0.1:${port};`);
+  if (!affinity) block = block.replace('~^a\\. gw_a; ~^b\\. gw_b; ', '');
+  if (block.includes('8081') || block.includes('8082') || block.includes('443') || (!affinity && block.includes('~^'))) throw new Error(`the README block did not take the test's ports:\n${block}`);
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -49,28 +65,7 @@ http {
   fastcgi_temp_path ${dir}/tmp/fastcgi;
   uwsgi_temp_path ${dir}/tmp/uwsgi;
   scgi_temp_path ${dir}/tmp/scgi;
-  # Every process, round-robin: requests with no session (2026-07-28; a 2025 initialize).
-  upstream gw_all {
-${instances.map((i) => `    server 127.0.0.1:${i.port};`).join('\n')}
-  }
-  # One block per process, for the sessions it issued.
-${pools}
-  map $http_mcp_session_id $gw_pool {
-${routes}
-    default gw_all;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://$gw_pool;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-    }
-  }
-}
+${block}}
 `;
 }
 
