@@ -167,8 +167,10 @@ async function serve(argv: string[], io: Io, env: NodeJS.ProcessEnv, given?: Cre
     instance: { type: 'string' },
     help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'V' },
   });
-  if (values.help) return void io.stdout.write(HELP), 0;
-  if (values.version) return void io.stdout.write(`${VERSION}\n`), 0;
+  if (values.help || values.version) {
+    io.stdout.write(values.help ? HELP : `${VERSION}\n`);
+    return 0;
+  }
   if (positionals.length) throw new UsageError(`unknown command ${JSON.stringify(positionals[0])} (commands: init, hash-token, schema; or options to serve)`);
   if (values.log !== undefined && values.log !== 'text' && values.log !== 'json') throw new UsageError(`--log ${values.log}: expected text or json`);
   const timeoutMs = ms('timeout', values.timeout as string);

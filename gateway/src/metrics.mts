@@ -12,7 +12,6 @@ const labelText = (labels: Labels) => {
   const entries = Object.entries(labels);
   return entries.length ? `{${entries.map(([k, v]) => `${k}="${escape(v)}"`).join(',')}}` : '';
 };
-const num = (n: number) => (Number.isInteger(n) ? String(n) : String(n));
 const key = (labels: Labels) => JSON.stringify(labels);
 
 class Counter {
@@ -26,7 +25,7 @@ class Counter {
   }
   text(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${num(value)}`);
+    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${value}`);
     return lines.join('\n');
   }
 }
