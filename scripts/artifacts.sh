@@ -33,6 +33,8 @@ node -e '
   delete p.scripts;
   fs.writeFileSync(dst, JSON.stringify(p, null, 2) + "\n");
 ' gateway/package.json "$stage/package.json" "$version"
+# As the registry would take it (nothing is uploaded), then packed.
+(cd "$stage" && npm publish --dry-run --ignore-scripts --loglevel=error >/dev/null)
 (cd "$stage" && npm pack --silent --pack-destination .. >/dev/null && mv ../mcp-naming-gateway-*.tgz ../../)
 
 # Python: the abi3 wheel, by the pinned maturin (python/pyproject.toml), in a tools environment
