@@ -5,7 +5,8 @@
 # input, size), the gateway example in front of real servers, the official MCP conformance suite
 # directly and through the gateway, the registry Worker and the agent registry in workerd, the
 # peers' own code, the compatibility matrix (bundlers and runtimes), a fuzz smoke run, the command
-# line from the packed tarball, the TypeScript consumer, and publishing both packages as a dry run.
+# line from the packed tarball, the TypeScript consumer, the gateway package (config, auth, reload,
+# metrics, nginx), the artifacts installed without Rust, and publishing both packages as a dry run.
 # Every suite runs even when an earlier one fails (but for setup and the package build, which the
 # rest need); the closing line counts what passed and failed.
 set -uo pipefail
@@ -132,6 +133,26 @@ cli_suite() {
   node --test tests/cli/
 }
 
+gateway_package() {
+  # The gateway package (gateway/, npm mcp-naming-gateway): Debian's nginx and the Prometheus
+  # client's parser (scripts/gateway-setup.sh, idempotent), its npm packages from its committed
+  # lockfile, built by the pinned tsc with its JSON Schema; then its tests in front of real
+  # upstream processes: config, init, --check, bearer tokens and OAuth against a local
+  # authorization server, reload, logs, metrics, two processes behind nginx. Until the core half
+  # (gateway/src/core) lands they run on a test-only stub core; GATEWAY_CORE=real runs them on it.
+  bash scripts/gateway-setup.sh
+  bash scripts/build-gateway.sh
+  node --test --test-concurrency=1 gateway/test/*.test.mjs
+}
+
+artifacts() {
+  # What a user installs without a Rust toolchain: the npm tarballs (mcp-naming,
+  # mcp-naming-gateway) and the abi3 wheel in target/artifacts, installed into scratch projects
+  # and a fresh virtual environment with no cargo on PATH.
+  bash scripts/artifacts.sh
+  node --test tests/install/
+}
+
 typescript() {
   # The consumer, and the generated declarations against the hand-written ones they replaced
   # (tests/ts/contract.mts).
@@ -175,6 +196,8 @@ suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
 suite "the command line from the packed tarball (tests/cli)" cli_suite
 suite "TypeScript consumer, contract and the gateways on SDK v1 and v2 (tsc --strict --noEmit)" typescript
 suite "the Python package: wheel, fresh venv, pytest, mypy --strict, sdist, the Python gateway (scripts/python.sh)" bash scripts/python.sh
+suite "the gateway package: config, auth, reload, logs, metrics, nginx scale-out (gateway/)" gateway_package
+suite "artifacts installed as users install them, no Rust toolchain (scripts/artifacts.sh, tests/install)" artifacts
 suite "cargo publish --dry-run (the core crate)" publish_crate
 suite "npm publish --dry-run (pkg/)" publish_npm
 

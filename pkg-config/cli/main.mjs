@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// mcp-naming on the command line: lint, namespaces, check-gateway, clients, validate, convert.
+// mcp-naming on the command line: lint, namespaces, check-gateway, clients, validate, convert, and
+// gateway (which runs the mcp-naming-gateway package when it is installed beside this one).
 // Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run (a server that would not
 // start, a file that cannot be written).
 import { readFileSync } from 'node:fs';
 import { parseArgs, UsageError, RunError } from './args.mjs';
+import { runGateway } from './gateway-command.mjs';
 
 const COMMANDS = {
   lint: () => import('./commands/lint.mjs'),
@@ -23,6 +25,7 @@ Commands:
   clients --from FILE       the names each MCP client shows for a gateway's tools (or a live server)
   validate [NAME…] [-c C]   check names (arguments, or one a line on stdin); without -c, in every convention
   convert [NAME…] --from A --to B    write names in another convention
+  gateway [--config FILE] [--http HOST:PORT]   run the MCP gateway (the mcp-naming-gateway package)
 
 Run 'mcp-naming <command> --help' for a command's options and examples.
 Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run.
@@ -46,9 +49,10 @@ export async function main(argv, io) {
     io.stdout.write(`${version()}\n`);
     return 0;
   }
+  if (name === 'gateway') return runGateway(rest, io);
   const load = COMMANDS[name];
   try {
-    if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)} (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)} (commands: ${[...Object.keys(COMMANDS), 'gateway'].join(', ')})`);
     const command = await load();
     const args = parseArgs(rest, command.spec);
     if (args.help) {

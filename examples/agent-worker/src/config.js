@@ -17,14 +17,19 @@ const MAX_DESCRIPTION = 2000;
 /** At most this many servers per agent. */
 export const MAX_SERVERS = 64;
 
-/** The Router's configuration for these servers and aliases (style 'agent', the built-ins unprefixed). */
-export function routerConfig(servers, aliases, provider) {
+/**
+ * The Router's configuration for these servers and aliases (style 'agent', the built-ins
+ * unprefixed), with the `enabled` / `disabled` patterns of a gateway.json's `router`.
+ */
+export function routerConfig(servers, aliases, provider, patterns = {}) {
   return {
     style: 'agent',
     servers: servers.map((s) => ({ name: s.name, enabled: s.enabled })),
     builtins: BUILTINS,
     aliases,
     ...(provider ? { provider } : {}),
+    ...(patterns.enabled ? { enabled: patterns.enabled } : {}),
+    ...(patterns.disabled ? { disabled: patterns.disabled } : {}),
   };
 }
 
@@ -32,9 +37,9 @@ export function routerConfig(servers, aliases, provider) {
  * A Router for a candidate configuration, or the package's refusal as `invalid_config` (422)
  * with its diagnostics (each naming its path: `servers[2].name`, `aliases["memory_save"]`).
  */
-export function buildRouter(servers, aliases, provider) {
+export function buildRouter(servers, aliases, provider, patterns) {
   try {
-    return new Router(routerConfig(servers, aliases, provider));
+    return new Router(routerConfig(servers, aliases, provider, patterns));
   } catch (e) {
     if (!(e instanceof NamingError)) throw e;
     throw new ApiError('invalid_config', e.message, { naming_code: e.code, diagnostics: e.diagnostics });
@@ -180,6 +185,132 @@ export function checkAliases(body) {
   }
   if (problems.length) throw new ApiError('invalid_config', problems.map((d) => d.message).join('; '), { diagnostics: problems });
   return { aliases: { ...body.aliases }, warnings };
+}
+
+// ---- gateway.json (the mcp-naming-gateway package's config file) as an agent's configuration.
+
+/** What a gateway.json's `router` may say here: the registry names tools in the agent style. */
+const GATEWAY_ROUTER_KEYS = ['style', 'servers', 'aliases', 'provider', 'enabled', 'disabled'];
+/** The Node gateway's own sections: a Worker has its own (REGISTRY_TOKENS, vars, Cloudflare's logs). */
+const NODE_ONLY = ['http', 'auth', 'log', 'metrics'];
+const HTTP_UPSTREAM_KEYS = ['type', 'url', 'headers', 'timeout'];
+const VAR = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/** `text` with `${VAR}`, `${VAR:-default}` and `${env:VAR}` taken from the Worker's vars and secrets (null: one is unset). */
+export function expandVars(text, env) {
+  let missing = null;
+  const out = text.replace(VAR, (all, name, fallback) => {
+    const value = env[name];
+    if (typeof value === 'string' && value !== '') return value;
+    if (fallback !== undefined) return fallback;
+    missing ??= name;
+    return '';
+  });
+  return missing === null ? out : null;
+}
+
+/**
+ * An agent's whole configuration from a gateway.json: its `mcpServers` (HTTP upstreams only: a
+ * Worker starts no process) as the registry's servers, and its `router`'s aliases, provider and
+ * patterns. Every problem at once, each with its path (`mcpServers.memory.command`), as
+ * invalid_config (422); what a Worker does not use is reported in `warnings`.
+ */
+export function checkGatewayConfig(body, { allowHttp, env }) {
+  if (!isObject(body)) throw new ApiError('invalid_config', 'the body must be a gateway.json object', { diagnostics: [diagnostic('wrong_type', '', `must be an object, got ${kind(body)}`)] });
+  const problems = [];
+  const warnings = [];
+  for (const key of Object.keys(body)) {
+    if (NODE_ONLY.includes(key)) warnings.push(diagnostic('not_used_on_workers', key, `is the Node gateway's; on Workers, auth is REGISTRY_TOKENS and settings are vars`));
+    else if (key !== '$schema' && key !== 'mcpServers' && key !== 'router') problems.push(diagnostic('unknown_field', key, `is not a gateway.json section: use mcpServers, router`));
+  }
+  if (!isObject(body.mcpServers)) problems.push(diagnostic('wrong_type', 'mcpServers', `must be an object of servers by name, got ${kind(body.mcpServers)}`));
+  const router = body.router ?? {};
+  if (!isObject(router)) problems.push(diagnostic('wrong_type', 'router', `must be an object, got ${kind(router)}`));
+  const names = Object.keys(isObject(body.mcpServers) ? body.mcpServers : {});
+  if (names.length > MAX_SERVERS) problems.push(diagnostic('invalid_value', 'mcpServers', `an agent has at most ${MAX_SERVERS} servers`));
+
+  const enabledOf = new Map();
+  if (isObject(router)) {
+    for (const key of Object.keys(router)) {
+      if (!GATEWAY_ROUTER_KEYS.includes(key)) problems.push(diagnostic('unknown_field', `router.${key}`, `is not used by the agent registry: use ${GATEWAY_ROUTER_KEYS.join(', ')}`));
+    }
+    if (router.style !== undefined && router.style !== 'agent') problems.push(diagnostic('invalid_value', 'router.style', `the agent registry names tools in the "agent" style (<mcp>__<tool>), not ${JSON.stringify(router.style)}`));
+    if (router.servers !== undefined) {
+      if (!Array.isArray(router.servers)) problems.push(diagnostic('wrong_type', 'router.servers', `must be an array, got ${kind(router.servers)}`));
+      else router.servers.forEach((s, i) => {
+        const path = `router.servers[${i}]`;
+        if (!isObject(s) || typeof s.name !== 'string') return void problems.push(diagnostic('wrong_type', path, 'must be { "name", "enabled"? }'));
+        for (const k of Object.keys(s)) if (k !== 'name' && k !== 'enabled') problems.push(diagnostic('unknown_field', `${path}.${k}`, 'is not used by the agent registry: use name, enabled'));
+        if (!names.includes(s.name)) problems.push(diagnostic('invalid_value', `${path}.name`, `names no server of mcpServers`));
+        if (s.enabled !== undefined && typeof s.enabled !== 'boolean') problems.push(diagnostic('wrong_type', `${path}.enabled`, `must be a boolean, got ${kind(s.enabled)}`));
+        else if (s.enabled !== undefined) enabledOf.set(s.name, s.enabled);
+      });
+    }
+  }
+
+  const servers = [];
+  for (const name of names) {
+    const entry = body.mcpServers[name];
+    const at = `mcpServers.${name}`;
+    if (!isObject(entry)) {
+      problems.push(diagnostic('wrong_type', at, `must be an object, got ${kind(entry)}`));
+      continue;
+    }
+    const before = problems.length;
+    if (entry.command !== undefined) {
+      problems.push(diagnostic('stdio_upstream', `${at}.command`, 'starts a process (stdio): a Worker reaches MCP servers over HTTP only: give the server a url'));
+      continue;
+    }
+    if (entry.type !== undefined && entry.type !== 'http') problems.push(diagnostic('invalid_value', `${at}.type`, `${JSON.stringify(entry.type)}: a Worker speaks Streamable HTTP ("http") only`));
+    for (const k of Object.keys(entry)) if (!HTTP_UPSTREAM_KEYS.includes(k)) problems.push(diagnostic('unknown_field', `${at}.${k}`, `is not a field of an HTTP server: use ${HTTP_UPSTREAM_KEYS.join(', ')}`));
+    if (entry.timeout !== undefined) warnings.push(diagnostic('not_used_on_workers', `${at}.timeout`, 'CALL_TIMEOUT_MS applies to every server'));
+    for (const d of checkServerName(name)) problems.push({ ...d, path: at, message: `${at}: ${d.message.replace(/^name: /, '')}` });
+    // The URL's ${VAR} are expanded now (it is stored expanded); a header's when it is sent.
+    const url = typeof entry.url === 'string' ? expandVars(entry.url, env) : entry.url;
+    if (entry.url === undefined) problems.push(diagnostic('missing_field', `${at}.url`, 'is required'));
+    else if (url === null) problems.push(diagnostic('missing_secret', `${at}.url`, `${JSON.stringify(entry.url)} names a var or secret the Worker does not have`));
+    else for (const d of checkUrl(url, allowHttp)) problems.push({ ...d, path: `${at}.url`, message: `${at}.${d.message}` });
+    if (entry.headers !== undefined) {
+      if (!isObject(entry.headers) || Object.values(entry.headers).some((v) => typeof v !== 'string')) problems.push(diagnostic('wrong_type', `${at}.headers`, 'must be an object of strings'));
+      else for (const [h, v] of Object.entries(entry.headers)) {
+        if (expandVars(v, env) === null) problems.push(diagnostic('missing_secret', `${at}.headers.${h}`, `${JSON.stringify(v)} names a var or secret the Worker does not have`));
+      }
+    }
+    if (problems.length > before) continue;
+    servers.push({
+      name, displayName: name, url, enabled: enabledOf.get(name) ?? true, requiresAuth: false,
+      ...(entry.headers ? { headers: { ...entry.headers } } : {}),
+    });
+  }
+
+  let aliases = {};
+  if (isObject(router) && router.aliases !== undefined) {
+    try {
+      const checked = checkAliases({ aliases: router.aliases });
+      aliases = checked.aliases;
+      warnings.push(...checked.warnings.map((w) => ({ ...w, path: `router.${w.path}`, message: `router.${w.message}` })));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      for (const d of e.details?.diagnostics ?? [diagnostic('invalid_value', 'router.aliases', e.message)]) problems.push({ ...d, path: `router.${d.path}`, message: `router.${d.message}` });
+    }
+  }
+  const routing = {};
+  if (isObject(router)) {
+    if (router.provider !== undefined) routing.provider = router.provider;
+    if (router.enabled !== undefined) routing.enabled = router.enabled;
+    if (router.disabled !== undefined) routing.disabled = router.disabled;
+  }
+  if (problems.length === 0) {
+    // The whole configuration, as the package's Router reads it (its paths under router.).
+    try {
+      new Router(routerConfig(servers, aliases, routing.provider, routing));
+    } catch (e) {
+      if (!(e instanceof NamingError)) throw e;
+      for (const d of e.diagnostics) problems.push({ ...d, path: `router.${d.path ?? ''}`, message: `router.${d.message}` });
+    }
+  }
+  if (problems.length) throw new ApiError('invalid_config', problems.map((d) => d.message).join('; '), { diagnostics: problems });
+  return { servers, aliases, routing, warnings };
 }
 
 export function isObject(value) {

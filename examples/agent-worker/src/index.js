@@ -86,6 +86,13 @@ async function putAliases({ request, env, params, caller }) {
   return answer(await stub(env, agent).putAliases(agent, body));
 }
 
+async function putGateway({ request, env, params, caller }) {
+  const agent = agentOf(params);
+  requireScope(caller, 'admin', agent, 'configuring the agent from a gateway.json');
+  const body = await readJson(request);
+  return answer(await stub(env, agent).putGateway(agent, body));
+}
+
 async function discover({ request, env, params, caller }) {
   const agent = agentOf(params);
   requireScope(caller, 'admin', agent, 'listing the servers again');
@@ -121,6 +128,7 @@ const match = routes([
   ['POST', '/agents/{agent}/servers/{name}/enable', toggle(true)],
   ['POST', '/agents/{agent}/servers/{name}/disable', toggle(false)],
   ['PUT', '/agents/{agent}/aliases', putAliases],
+  ['PUT', '/agents/{agent}/gateway', putGateway],
   ['POST', '/agents/{agent}/discover', discover],
 ]);
 

@@ -8,13 +8,14 @@
 //   meta           { agent }                              the agent's name, for alarms and credentials
 //   servers        [MCPServerConfig]                      in the order they were added
 //   aliases        { "<old name>": "<current name>" }
+//   routing        { provider?, enabled?, disabled? }    a gateway.json's router (PUT /gateway)
 //   list:<server>  { tools, listedAt, expiresAt, ttlMs, ttlFrom, cacheScope, serverInfo, skipped, truncated }
 //   status:<server> { state: 'up' | 'down', error?, since, attempts, checkedAt, nextAttemptAt? }
 // A server with no status has not been listed yet ('pending'); a disabled one is not contacted.
 import { DurableObject } from 'cloudflare:workers';
 import { NamingError, parseToolName } from 'mcp-naming';
 import { ApiError } from './errors.js';
-import { BUILTINS, MAX_SERVERS, buildRouter, checkAliases, checkServerConfig } from './config.js';
+import { BUILTINS, MAX_SERVERS, buildRouter, checkAliases, checkGatewayConfig, checkServerConfig, expandVars } from './config.js';
 import { Upstream, UpstreamError, describeError, isServerAnswer } from './upstream.js';
 import { McpEndpoint, rpcError } from './mcp.js';
 import { credentialFor, settings } from './settings.js';
@@ -41,10 +42,11 @@ export class AgentRegistry extends DurableObject {
   }
 
   async load() {
-    const stored = await this.ctx.storage.get(['meta', 'servers', 'aliases']);
+    const stored = await this.ctx.storage.get(['meta', 'servers', 'aliases', 'routing']);
     this.agent = stored.get('meta')?.agent ?? null;
     this.servers = stored.get('servers') ?? [];
     this.aliases = stored.get('aliases') ?? {};
+    this.routing = stored.get('routing') ?? {}; // a gateway.json's router: provider, enabled, disabled
     this.lists = new Map();
     this.status = new Map();
     for (const [key, value] of await this.ctx.storage.list({ prefix: 'list:' })) this.lists.set(key.slice(5), value);
@@ -54,8 +56,8 @@ export class AgentRegistry extends DurableObject {
   }
 
   /** A Router for these servers and aliases, holding every stored list it should expose. */
-  rebuild(servers, aliases) {
-    const router = buildRouter(servers, aliases, this.settings.PROVIDER);
+  rebuild(servers, aliases, routing = this.routing) {
+    const router = buildRouter(servers, aliases, routing.provider ?? this.settings.PROVIDER, routing);
     for (const s of servers) {
       const list = this.lists.get(s.name);
       // Up servers' tools route; a disabled server's last list is kept so that its names answer
@@ -96,7 +98,13 @@ export class AgentRegistry extends DurableObject {
     let up = this.upstreams.get(cfg.name);
     if (up && up.url === cfg.url) return up;
     up?.close();
+    // A gateway.json server's headers, ${VAR} taken from the Worker's vars and secrets.
     const headers = {};
+    for (const [name, value] of Object.entries(cfg.headers ?? {})) {
+      const expanded = expandVars(value, this.env);
+      if (expanded === null) throw new UpstreamError('credentials_missing', `server "${cfg.name}": header ${name} names a var or secret the Worker does not have`);
+      headers[name.toLowerCase()] = expanded;
+    }
     if (cfg.requiresAuth) {
       const token = credentialFor(this.env, this.agent, cfg.name);
       if (token === null) throw new UpstreamError('credentials_missing', `server "${cfg.name}" requires auth and UPSTREAM_CREDENTIALS has no token for "${this.agent}/${cfg.name}" or "${cfg.name}"`);
@@ -510,11 +518,12 @@ export class AgentRegistry extends DurableObject {
   }
 
   /** Stores a new configuration once the package accepts it, and makes it the live one. */
-  async commit(servers, aliases) {
-    const router = this.rebuild(servers, aliases);
-    await this.ctx.storage.put({ servers, aliases });
+  async commit(servers, aliases, routing = this.routing) {
+    const router = this.rebuild(servers, aliases, routing);
+    await this.ctx.storage.put({ servers, aliases, routing });
     this.servers = servers;
     this.aliases = aliases;
+    this.routing = routing;
     this.router = router;
     this.toolsMaybeChanged();
   }
@@ -535,6 +544,27 @@ export class AgentRegistry extends DurableObject {
       // Listed now when it is new, changed, expired or down (an admin who saves it again means to try it).
       const discovery = cfg.enabled ? await this.discover(this.state(name) === 'down' ? [name] : this.dueNow([name])) : [];
       return { status: prev ? 200 : 201, body: { server: this.adminView(name), created: !prev, discovery } };
+    });
+  }
+
+  /**
+   * PUT a gateway.json (the mcp-naming-gateway package's config file): the agent's servers become
+   * its `mcpServers` (HTTP upstreams; the others are removed), its aliases, provider and patterns
+   * its `router`'s; then the enabled servers are listed (when due).
+   */
+  putGateway(agent, body) {
+    return this.serial(agent, async () => {
+      const { servers, aliases, routing, warnings } = checkGatewayConfig(body, { allowHttp: this.settings.ALLOW_HTTP_UPSTREAMS, env: this.env });
+      const same = (a, b) => a.url === b.url && a.requiresAuth === b.requiresAuth && JSON.stringify(a.headers ?? {}) === JSON.stringify(b.headers ?? {});
+      for (const prev of this.servers) {
+        const next = servers.find((s) => s.name === prev.name);
+        if (!next || !same(prev, next)) await this.forget(prev.name);
+        else if (prev.enabled && !next.enabled) this.pause(prev.name);
+      }
+      await this.commit(servers, aliases, routing);
+      const due = servers.filter((s) => s.enabled).flatMap((s) => (this.state(s.name) === 'down' ? [s.name] : this.dueNow([s.name])));
+      const discovery = await this.discover(due);
+      return { status: 200, body: { servers: servers.map((s) => this.adminView(s.name)), aliases, warnings, discovery } };
     });
   }
 
@@ -610,6 +640,8 @@ export class AgentRegistry extends DurableObject {
     const st = this.status.get(name);
     return {
       ...cfg,
+      // A gateway.json server's headers: their names only (a value may be a secret).
+      ...(cfg.headers ? { headers: Object.keys(cfg.headers) } : {}),
       status: this.state(name),
       ...(list ? { cache: { tools: list.tools.length, skipped: list.skipped, listedAt: new Date(list.listedAt).toISOString(), expiresAt: new Date(list.expiresAt).toISOString(), ttlMs: list.ttlMs, ttlFrom: list.ttlFrom, cacheScope: list.cacheScope ?? null, serverInfo: list.serverInfo } } : {}),
       ...(st?.state === 'down' ? { error: st.error, attempts: st.attempts, nextAttemptAt: new Date(st.nextAttemptAt).toISOString() } : {}),
