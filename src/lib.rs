@@ -30,6 +30,7 @@
 
 mod chars;
 pub mod client;
+pub mod codemode;
 mod convention;
 mod diagnostic;
 mod json;
@@ -42,6 +43,7 @@ pub mod registry;
 pub mod router;
 mod search;
 mod sha1;
+mod sha256;
 mod suggest;
 pub mod syntropy;
 mod text;
