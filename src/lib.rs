@@ -40,6 +40,7 @@ pub mod openproject;
 mod provider;
 mod read;
 pub mod registry;
+pub mod registry_name;
 pub mod router;
 mod search;
 mod sha1;

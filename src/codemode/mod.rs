@@ -271,7 +271,7 @@ impl Tool {
 
     /// Reads a tool object (`name` a string; every other member optional and kept as given;
     /// members code mode does not read, such as `title` or `annotations`, are ignored).
-    fn read(r: &mut Reader, value: &Json, path: &str) -> Option<Tool> {
+    pub(crate) fn read(r: &mut Reader, value: &Json, path: &str) -> Option<Tool> {
         if value.as_object().is_none() {
             r.problem(path, format!("must be a tool object, got {}", value.described()));
             return None;
@@ -477,11 +477,18 @@ fn unknown_function(namespace: &str, identifier: &str, near: &[String]) -> Strin
 /// `invalid_argument` for two servers of one name, or a view that has no such language or layout
 /// (the peer views are JavaScript; only mcp-naming and openclaw lay out files).
 pub fn code_mode(servers: &[ServerTools], options: &Options) -> Result<CodeMode, Error> {
-    for (i, s) in servers.iter().enumerate() {
-        if let Some(j) = servers[..i].iter().position(|o| o.server == s.server) {
+    let inputs = views::inputs(servers);
+    check(&inputs, options)?;
+    Ok(views::project_inputs(&inputs, options))
+}
+
+/// What no view can project: two servers of one name, a view without such a language or layout.
+fn check(inputs: &[views::Input<'_>], options: &Options) -> Result<(), Error> {
+    for (i, s) in inputs.iter().enumerate() {
+        if let Some(j) = inputs[..i].iter().position(|o| o.server == s.server) {
             return Err(Error::invalid_argument(format!(
                 "servers[{i}].server: {} is already the name of servers[{j}]: server names must be unique",
-                quoted(&s.server)
+                quoted(s.server)
             )));
         }
     }
@@ -498,7 +505,130 @@ pub fn code_mode(servers: &[ServerTools], options: &Options) -> Result<CodeMode,
             options.view
         )));
     }
-    Ok(views::project(servers, options))
+    Ok(())
+}
+
+/// A server of a gateway's catalog, as [`crate::router::Router::code_mode_catalog`] gives it:
+/// `{ server, label, tools: [{ name, part }] }`. Its namespace is named after `label` (a
+/// registry name's prefix), its functions after each tool's `part` (the exposed name without the
+/// server's prefix); `server` and each exposed `name` are what the result reports and calls back.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct CatalogServer {
+    /// The configured server name.
+    pub server: String,
+    /// What exposed names write it as.
+    pub label: String,
+    /// Its enabled exposed tools, in list order.
+    pub tools: Vec<CatalogTool>,
+}
+
+/// A tool of a gateway's catalog: its exposed name, the part its identifier is projected from,
+/// and (for declarations) its object.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct CatalogTool {
+    /// The exposed name (what `tools/call` takes).
+    pub name: String,
+    /// The exposed name without the server's prefix.
+    pub part: String,
+    /// The tool's object, for its description and schemas (its `name` is not read).
+    #[serde(skip)]
+    pub tool: Option<Tool>,
+}
+
+impl CatalogServer {
+    /// Reads `[{ server, label, tools: [{ name, part, tool? }] }]` (a host hands its tool objects
+    /// back as `tool`).
+    ///
+    /// # Errors
+    /// `invalid_argument`, a diagnostic per problem with its path.
+    pub fn list_from_json(value: &Json) -> Result<Vec<CatalogServer>, Error> {
+        let mut r = Reader::argument();
+        let Some(items) = value.as_array() else {
+            r.problem("catalog", format!("must be an array of {{ server, label, tools }}, got {}", value.described()));
+            return Err(r.into_error(""));
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("catalog[{i}]");
+            if r.object(item, &path, &["server", "label", "tools"]).is_none() {
+                continue;
+            }
+            let server = r.req_string(item, "server", &path, "the server's name");
+            let label = r.req_string(item, "label", &path, "what exposed names write it as");
+            let mut tools = Vec::new();
+            for (j, t) in r.array(item, "tools", &path, "an array of { name, part, tool? }").iter().enumerate() {
+                let at = format!("{path}.tools[{j}]");
+                if r.object(t, &at, &["name", "part", "tool"]).is_none() {
+                    continue;
+                }
+                let name = r.req_string(t, "name", &at, "the exposed name");
+                let part = r.req_string(t, "part", &at, "the exposed name without the server's prefix");
+                let object = match t.get("tool") {
+                    None | Some(Json::Null) => None,
+                    Some(Json::Object(members)) => {
+                        let mut o = members.clone();
+                        o.retain(|(k, _)| k != "name");
+                        o.push(("name".into(), Json::String(part.clone().unwrap_or_default())));
+                        Tool::read(&mut r, &Json::Object(o), &format!("{at}.tool"))
+                    }
+                    Some(other) => {
+                        r.problem(&format!("{at}.tool"), format!("must be a tool object, got {}", other.described()));
+                        None
+                    }
+                };
+                if let (Some(name), Some(part)) = (name, part) {
+                    tools.push(CatalogTool { name, part, tool: object });
+                }
+            }
+            if let (Some(server), Some(label)) = (server, label) {
+                out.push(CatalogServer { server, label, tools });
+            }
+        }
+        r.finish(Some(out), "")
+    }
+}
+
+/// Tools as code for a gateway's catalog (see [`CatalogServer`]): what
+/// [`crate::router::Router::code_mode`] answers, and the npm and Python routers with the objects
+/// they keep.
+///
+/// # Errors
+/// As [`code_mode`].
+pub fn code_mode_catalog(catalog: &[CatalogServer], options: &Options) -> Result<CodeMode, Error> {
+    let bare: Vec<Vec<Tool>> =
+        catalog.iter().map(|s| s.tools.iter().map(|t| Tool::new(t.part.clone())).collect()).collect();
+    let inputs: Vec<views::Input<'_>> = catalog
+        .iter()
+        .zip(&bare)
+        .map(|(s, bare)| views::Input {
+            server: &s.server,
+            label: &s.label,
+            tools: s.tools.iter().zip(bare).map(|(t, b)| (t.tool.as_ref().unwrap_or(b), t.name.as_str())).collect(),
+        })
+        .collect();
+    check(&inputs, options)?;
+    Ok(views::project_inputs(&inputs, options))
+}
+
+/// The exposed name `namespace.identifier` calls in a gateway's catalog: the way back of
+/// [`code_mode_catalog`] (identifiers depend on names alone, so the objects are not needed).
+///
+/// # Errors
+/// As [`CodeMode::resolve`], and as [`code_mode`].
+pub fn resolve_catalog(catalog: &[CatalogServer], options: &Options, namespace: &str, identifier: &str) -> Result<String, Error> {
+    let names: Vec<CatalogServer> = catalog
+        .iter()
+        .map(|s| CatalogServer {
+            server: s.server.clone(),
+            label: s.label.clone(),
+            tools: s.tools.iter().map(|t| CatalogTool { name: t.name.clone(), part: t.part.clone(), tool: None }).collect(),
+        })
+        .collect();
+    let cm = code_mode_catalog(&names, &options.with_layout(Layout::Object))?;
+    let (si, ti) = cm.resolve(namespace, identifier)?;
+    Ok(catalog[si].tools[ti].name.clone())
 }
 
 /// [`code_mode`] from JSON: the servers (`[{ server, tools }]`) and the options, as the packages

@@ -38,6 +38,7 @@
 //! ```
 
 mod cache;
+mod code_mode;
 mod compile;
 mod config;
 mod discovery;
@@ -53,6 +54,7 @@ mod order;
 mod pattern;
 pub(crate) mod peers;
 mod placement;
+mod registry_names;
 mod resources;
 mod route;
 mod search;

@@ -41,11 +41,6 @@ pub(crate) fn project_inputs(inputs: &[Input<'_>], options: &Options) -> CodeMod
     }
 }
 
-/// [`project_inputs`] of servers as given.
-pub(crate) fn project(servers: &[ServerTools], options: &Options) -> CodeMode {
-    project_inputs(&inputs(servers), options)
-}
-
 // ----- The diagnostics, worded once -----
 
 /// What a name stands for, in messages.
