@@ -10,7 +10,13 @@ use crate::json::Json;
 pub(crate) fn number(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         // JSON numbers are finite; -0 prints as 0.
-        return if x.is_nan() { "NaN".into() } else if x.is_infinite() { "Infinity".into() } else { "0".into() };
+        return if x.is_nan() {
+            "NaN".into()
+        } else if x.is_infinite() {
+            "Infinity".into()
+        } else {
+            "0".into()
+        };
     }
     if x < 0.0 {
         return format!("-{}", number(-x));
@@ -128,20 +134,8 @@ fn write(value: &Json, out: &mut String) {
 pub(crate) fn is_space(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\n'
-            | '\u{b}'
-            | '\u{c}'
-            | '\r'
-            | ' '
-            | '\u{a0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200a}'
-            | '\u{2028}'
-            | '\u{2029}'
-            | '\u{202f}'
-            | '\u{205f}'
-            | '\u{3000}'
-            | '\u{feff}'
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
     )
 }
 

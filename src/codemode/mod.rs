@@ -216,7 +216,9 @@ impl Options {
             layout: r
                 .opt_choice(value, "layout", "options", &ids(Layout::ALL, Layout::id), |s| s.parse().ok())
                 .unwrap_or_default(),
-            view: r.opt_choice(value, "view", "options", &ids(View::ALL, View::id), |s| s.parse().ok()).unwrap_or_default(),
+            view: r
+                .opt_choice(value, "view", "options", &ids(View::ALL, View::id), |s| s.parse().ok())
+                .unwrap_or_default(),
         };
         r.finish(Some(opts), "")
     }
@@ -329,11 +331,16 @@ impl ServerTools {
             };
             let tools_path = format!("{path}.tools");
             let tools: Vec<Tool> = match list {
-                Some(Json::Array(tools)) => {
-                    tools.iter().enumerate().filter_map(|(j, t)| Tool::read(&mut r, t, &format!("{tools_path}[{j}]"))).collect()
-                }
+                Some(Json::Array(tools)) => tools
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, t)| Tool::read(&mut r, t, &format!("{tools_path}[{j}]")))
+                    .collect(),
                 Some(other) => {
-                    r.problem(&tools_path, format!("must be the tool objects of tools/list, got {}", other.described()));
+                    r.problem(
+                        &tools_path,
+                        format!("must be the tool objects of tools/list, got {}", other.described()),
+                    );
                     Vec::new()
                 }
                 None => {
@@ -439,14 +446,20 @@ impl CodeMode {
         }
         if !any {
             let names = self.namespaces.iter().map(|n| n.name.as_str());
-            let near: Vec<String> = crate::suggest::closest(namespace, names, 3).into_iter().map(str::to_string).collect();
+            let near: Vec<String> =
+                crate::suggest::closest(namespace, names, 3).into_iter().map(str::to_string).collect();
             let mut e = Error::new(Code::UnknownServer, Span::whole(namespace), unknown_namespace(namespace, &near));
             e.suggestions = near;
             return Err(e);
         }
-        let names = self.namespaces.iter().filter(|n| n.name == namespace).flat_map(|n| n.tools.iter().map(|t| t.name.as_str()));
+        let names = self
+            .namespaces
+            .iter()
+            .filter(|n| n.name == namespace)
+            .flat_map(|n| n.tools.iter().map(|t| t.name.as_str()));
         let near: Vec<String> = crate::suggest::closest(identifier, names, 3).into_iter().map(str::to_string).collect();
-        let mut e = Error::new(Code::UnknownTool, Span::whole(identifier), unknown_function(namespace, identifier, &near));
+        let mut e =
+            Error::new(Code::UnknownTool, Span::whole(identifier), unknown_function(namespace, identifier, &near));
         e.suggestions = near;
         Err(e)
     }
@@ -617,13 +630,22 @@ pub fn code_mode_catalog(catalog: &[CatalogServer], options: &Options) -> Result
 ///
 /// # Errors
 /// As [`CodeMode::resolve`], and as [`code_mode`].
-pub fn resolve_catalog(catalog: &[CatalogServer], options: &Options, namespace: &str, identifier: &str) -> Result<String, Error> {
+pub fn resolve_catalog(
+    catalog: &[CatalogServer],
+    options: &Options,
+    namespace: &str,
+    identifier: &str,
+) -> Result<String, Error> {
     let names: Vec<CatalogServer> = catalog
         .iter()
         .map(|s| CatalogServer {
             server: s.server.clone(),
             label: s.label.clone(),
-            tools: s.tools.iter().map(|t| CatalogTool { name: t.name.clone(), part: t.part.clone(), tool: None }).collect(),
+            tools: s
+                .tools
+                .iter()
+                .map(|t| CatalogTool { name: t.name.clone(), part: t.part.clone(), tool: None })
+                .collect(),
         })
         .collect();
     let cm = code_mode_catalog(&names, &options.with_layout(Layout::Object))?;
@@ -652,7 +674,10 @@ mod tests {
             assert_eq!(l.id().parse::<Language>().unwrap(), *l);
         }
         let e = "cloudflare".parse::<View>().unwrap_err();
-        assert_eq!(e.message, "unknown view \"cloudflare\": use one of mcp-naming, cloudflare-codemode, codex, openclaw");
+        assert_eq!(
+            e.message,
+            "unknown view \"cloudflare\": use one of mcp-naming, cloudflare-codemode, codex, openclaw"
+        );
         assert_eq!(e.suggestions, Vec::<String>::new());
         assert_eq!("fles".parse::<Layout>().unwrap_err().suggestions, ["files"]);
     }

@@ -31,8 +31,8 @@ mod marker;
 mod prefix;
 
 pub use marker::{check_mcp_name_marker, MarkerCheck};
-pub use prefix::registry_prefixes;
 pub(crate) use prefix::prefixes_with;
+pub use prefix::registry_prefixes;
 
 use crate::convention::checks::char_diagnostic;
 use crate::diagnostic::{Code, Diagnostic, Span};
@@ -119,7 +119,11 @@ fn check_part(part: &str, base: usize, what: &str, ok: fn(u8) -> bool, allowed: 
         out.push(Diagnostic::error(
             Code::InvalidStart,
             Span::new(base, base + 1),
-            format!("the {what} {} starts with {}: it must start with a letter or a digit", quoted(part), quoted(&first.to_string())),
+            format!(
+                "the {what} {} starts with {}: it must start with a letter or a digit",
+                quoted(part),
+                quoted(&first.to_string())
+            ),
         ));
     }
     let last = part.chars().next_back().unwrap_or(' ');
@@ -127,14 +131,21 @@ fn check_part(part: &str, base: usize, what: &str, ok: fn(u8) -> bool, allowed: 
         out.push(Diagnostic::error(
             Code::InvalidEnd,
             Span::new(base + part.len() - 1, base + part.len()),
-            format!("the {what} {} ends with {}: it must end with a letter or a digit", quoted(part), quoted(&last.to_string())),
+            format!(
+                "the {what} {} ends with {}: it must end with a letter or a digit",
+                quoted(part),
+                quoted(&last.to_string())
+            ),
         ));
     }
     if part.chars().count() == 1 && first.is_ascii_alphanumeric() {
         out.push(Diagnostic::error(
             Code::SegmentTooShort,
             span,
-            format!("the {what} {} is one character: the registry needs at least 2, a letter or a digit at each end", quoted(part)),
+            format!(
+                "the {what} {} is one character: the registry needs at least 2, a letter or a digit at each end",
+                quoted(part)
+            ),
         ));
     }
 }
@@ -181,7 +192,11 @@ fn check(name: &str) -> (Vec<Diagnostic>, Option<(&str, &str)>) {
         errors.push(Diagnostic::error(
             Code::ExtraSeparator,
             Span::new(second, second + 1),
-            format!("{} has {} slashes: the registry takes exactly one, between the namespace and the name", quoted(name), slashes.len()),
+            format!(
+                "{} has {} slashes: the registry takes exactly one, between the namespace and the name",
+                quoted(name),
+                slashes.len()
+            ),
         ));
     }
     let (namespace, rest) = (&name[..slash], &name[slash + 1..]);
@@ -231,7 +246,16 @@ mod tests {
         assert_eq!(codes("-com.example/x_"), ["invalid_start", "invalid_end"]);
         assert_eq!(codes("a/bc"), ["segment_too_short"]);
         assert_eq!(codes("com_example/x y"), ["invalid_character", "invalid_character"]);
-        assert_eq!(codes("com.例え/サーバー"), ["non_ascii_character", "non_ascii_character", "non_ascii_character", "non_ascii_character", "non_ascii_character"]);
+        assert_eq!(
+            codes("com.例え/サーバー"),
+            [
+                "non_ascii_character",
+                "non_ascii_character",
+                "non_ascii_character",
+                "non_ascii_character",
+                "non_ascii_character"
+            ]
+        );
         assert_eq!(codes(&format!("a.b/{}", "x".repeat(200))), ["too_long"]);
         let r = validate_server_name("io.github.acme/weather");
         assert_eq!(r.parts, Some(("io.github.acme", "weather")));

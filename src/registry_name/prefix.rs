@@ -101,7 +101,10 @@ mod tests {
         );
         // Order does not matter.
         assert_eq!(registry_prefixes(&["b.x/tool", "a.x/tool"]), ["b-x-tool", "a-x-tool"]);
-        assert_eq!(registry_prefixes(&["com.example/Time_MCP", "io.github.me/time-mcp"]), ["example-time-mcp", "me-time-mcp"]);
+        assert_eq!(
+            registry_prefixes(&["com.example/Time_MCP", "io.github.me/time-mcp"]),
+            ["example-time-mcp", "me-time-mcp"]
+        );
         let same = registry_prefixes(&["io.github.Acme/Weather", "io.github.acme/weather"]);
         assert!(same[0].starts_with("io-github-acme-weather-") && same[0] != same[1], "{same:?}");
     }

@@ -17,7 +17,7 @@
 //! Nothing separates two tools it maps to one name: they become two members and two type
 //! aliases of one name (`codemode_collision`, naming every tool of the group).
 
-use super::{collision, listed_twice, renamed, shadows, Input, Noun};
+use super::{collision, listed_twice, renamed, server_path, shadows, tool_path, Input, Noun};
 use crate::codemode::js;
 use crate::codemode::{CodeMode, Function, Namespace, Options, Tool, View};
 use crate::json::Json;
@@ -329,7 +329,8 @@ fn resolve_ref<'a>(reference: &str, root: Val<'a>) -> Option<Val<'a>> {
     let mut current = root;
     for seg in pointer.split('/') {
         let seg = seg.replace("~1", "/").replace("~0", "~");
-        let is_object = matches!(current, Val::J(Json::Object(_) | Json::Array(_)) | Val::ObjectProto | Val::ArrayProto);
+        let is_object =
+            matches!(current, Val::J(Json::Object(_) | Json::Array(_)) | Val::ObjectProto | Val::ArrayProto);
         if !is_object {
             return None;
         }
@@ -423,8 +424,12 @@ enum Props<'a> {
 
 fn props_of(v: Option<&Json>) -> Props<'_> {
     match v {
-        Some(Json::Object(m)) => Props::Entries(js::entries(m).into_iter().map(|(k, v)| (k.to_string(), Some(v))).collect()),
-        Some(Json::Array(items)) => Props::Entries(items.iter().enumerate().map(|(i, v)| (i.to_string(), Some(v))).collect()),
+        Some(Json::Object(m)) => {
+            Props::Entries(js::entries(m).into_iter().map(|(k, v)| (k.to_string(), Some(v))).collect())
+        }
+        Some(Json::Array(items)) => {
+            Props::Entries(items.iter().enumerate().map(|(i, v)| (i.to_string(), Some(v))).collect())
+        }
         Some(Json::String(s)) if !s.is_empty() => {
             Props::Entries((0..s.encode_utf16().count()).map(|i| (i.to_string(), None)).collect())
         }
@@ -497,7 +502,11 @@ fn object_type(schema: &[(String, Json)], indent: &str, ctx: &mut Ctx<'_>) -> Re
         for (name, value) in entries {
             let optional = if required.contains(&name) { "" } else { "?" };
             if let Some(Json::Bool(b)) = value {
-                lines.push(format!("{inner}{}{optional}: {};", quote_prop(&name), if *b { "unknown" } else { "never" }));
+                lines.push(format!(
+                    "{inner}{}{optional}: {};",
+                    quote_prop(&name),
+                    if *b { "unknown" } else { "never" }
+                ));
                 continue;
             }
             let prop_type = match value {
@@ -645,7 +654,10 @@ fn record<'a>(tools: &[(&'a Tool, &'a str)]) -> Vec<(&'a str, &'a Tool)> {
             by_name.push((t.name.clone(), Json::Null));
         }
     }
-    js::entries(&by_name).into_iter().map(|(name, _)| (tools[last[name]].0.name.as_str(), tools[last[name]].0)).collect()
+    js::entries(&by_name)
+        .into_iter()
+        .map(|(name, _)| (tools[last[name]].0.name.as_str(), tools[last[name]].0))
+        .collect()
 }
 
 /// Whether a global of the JavaScript hosts is named `word` (which a connector's `declare const`
@@ -660,15 +672,22 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
     let mut texts = Vec::with_capacity(inputs.len());
     let mut namespaces = Vec::with_capacity(inputs.len());
     let mut top = Vec::new();
-    let mut globals: HashMap<String, Vec<&str>> = HashMap::new();
-    for input in inputs {
+    let mut globals: HashMap<String, Vec<(usize, &str)>> = HashMap::new();
+    for (si, input) in inputs.iter().enumerate() {
         let global = sanitize_tool_name(input.label);
-        globals.entry(global.clone()).or_default().push(input.label);
+        globals.entry(global.clone()).or_default().push((si, input.label));
         if global != input.label {
-            top.push(renamed(view, Noun::Server, input.label, &global, "sanitizeToolName names its connector's global"));
+            top.push(renamed(
+                view,
+                Noun::Server,
+                input.label,
+                &global,
+                "sanitizeToolName names its connector's global",
+                &server_path(si),
+            ));
         }
         if is_global(&global) {
-            top.push(shadows(view, input.label, &global));
+            top.push(shadows(view, input.label, &global, &server_path(si)));
         }
         let entries = record(&input.tools);
         // `String.prototype.replace` with a string: `$$` in the replacement is one `$` (a
@@ -686,14 +705,15 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
         }
         let mut seen: Vec<&str> = Vec::new();
         let mut functions = Vec::with_capacity(input.tools.len());
-        for ((t, call), n) in input.tools.iter().zip(&names) {
+        for (ti, ((t, call), n)) in input.tools.iter().zip(&names).enumerate() {
+            let at = tool_path(si, ti);
             let mut diagnostics = Vec::new();
             if seen.contains(&t.name.as_str()) {
-                diagnostics.push(listed_twice(&t.name));
+                diagnostics.push(listed_twice(&t.name, &at));
             } else {
                 seen.push(&t.name);
                 if n != &t.name {
-                    diagnostics.push(renamed(view, Noun::Tool, &t.name, n, "sanitizeToolName rewrites it"));
+                    diagnostics.push(renamed(view, Noun::Tool, &t.name, n, "sanitizeToolName rewrites it", &at));
                 }
                 let group = &groups[n.as_str()];
                 if group.len() > 1 {
@@ -703,7 +723,7 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
                         group,
                         n,
                         "the declaration lists one member and one type of that name for each, and the connector keeps one tool under it; rename them so they differ after sanitizeToolName",
-                        &t.name,
+                        &at,
                     ));
                 }
                 if n == "__proto__" {
@@ -713,7 +733,7 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
                         &[&t.name],
                         n,
                         "a connector's tools record cannot hold it (the assignment sets the record's prototype), so the model cannot call it",
-                        &t.name,
+                        &at,
                     ));
                 }
             }
@@ -721,16 +741,17 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
         }
         namespaces.push(Namespace { server: input.server.to_string(), name: global, tools: functions });
     }
-    let mut shared: Vec<(&String, &Vec<&str>)> = globals.iter().filter(|(_, v)| v.len() > 1).collect();
+    let mut shared: Vec<(&String, &Vec<(usize, &str)>)> = globals.iter().filter(|(_, v)| v.len() > 1).collect();
     shared.sort();
     for (global, servers) in shared {
+        let names: Vec<&str> = servers.iter().map(|(_, n)| *n).collect();
         top.push(collision(
             view,
             Noun::Server,
-            servers,
+            &names,
             global,
             "two connectors declare one global, and code reaches only one of them",
-            servers[0],
+            &server_path(servers[1].0),
         ));
     }
     CodeMode { options: *options, namespaces, declarations: texts.join("\n\n"), files: Vec::new(), diagnostics: top }

@@ -14,7 +14,7 @@
 //! The declarations are Codex's per tool, `declare const tools: { name(args: T): Promise<O>; };`
 //! (`render_code_mode_sample`), with its JSON Schema rendering (`render_json_schema_to_typescript`).
 
-use super::{collision, listed_twice, refused, renamed, Input, Noun};
+use super::{collision, listed_twice, refused, renamed, server_path, tool_path, Input, Noun};
 use crate::codemode::js;
 use crate::codemode::{CodeMode, Function, Namespace, Options, View};
 use crate::json::Json;
@@ -190,7 +190,10 @@ fn literal(v: &Json) -> String {
                 }
             }
             keys.sort_by(|a, b| a.0.cmp(b.0));
-            format!("{{{}}}", keys.iter().map(|(k, v)| format!("{}:{}", js::string(k), literal(v))).collect::<Vec<_>>().join(","))
+            format!(
+                "{{{}}}",
+                keys.iter().map(|(k, v)| format!("{}:{}", js::string(k), literal(v))).collect::<Vec<_>>().join(",")
+            )
         }
     }
 }
@@ -231,7 +234,9 @@ fn render(schema: &Json) -> String {
                     return keyword(m, t);
                 }
             }
-            if get(m, "properties").is_some() || get(m, "additionalProperties").is_some() || get(m, "required").is_some()
+            if get(m, "properties").is_some()
+                || get(m, "additionalProperties").is_some()
+                || get(m, "required").is_some()
             {
                 return object(m);
             }
@@ -277,7 +282,10 @@ fn property_name(name: &str) -> String {
 }
 
 fn object(m: &[(String, Json)]) -> String {
-    let required: Vec<&str> = get(m, "required").and_then(Json::as_array).map(|r| r.iter().filter_map(Json::as_str).collect()).unwrap_or_default();
+    let required: Vec<&str> = get(m, "required")
+        .and_then(Json::as_array)
+        .map(|r| r.iter().filter_map(Json::as_str).collect())
+        .unwrap_or_default();
     let mut props: Vec<(&str, &Json)> = Vec::new();
     if let Some(Json::Object(p)) = get(m, "properties") {
         for (k, v) in p {
@@ -299,7 +307,9 @@ fn object(m: &[(String, Json)]) -> String {
         None if props.is_empty() => lines.push(format!("{prefix}[key: string]: unknown;")),
         None => {}
     };
-    let described = |v: &Json| v.as_object().and_then(|o| get(o, "description")).and_then(Json::as_str).is_some_and(|d| !d.is_empty());
+    let described = |v: &Json| {
+        v.as_object().and_then(|o| get(o, "description")).and_then(Json::as_str).is_some_and(|d| !d.is_empty())
+    };
     if props.iter().any(|(_, v)| described(v)) {
         let mut lines = vec!["{".to_string()];
         for (name, value) in &props {
@@ -335,7 +345,8 @@ fn structured_content(output: &Json) -> Option<&Json> {
     if get(content, "type").and_then(Json::as_str) != Some("array") {
         return None;
     }
-    let items_object = get(content, "items").and_then(Json::as_object).and_then(|i| get(i, "type")).and_then(Json::as_str);
+    let items_object =
+        get(content, "items").and_then(Json::as_object).and_then(|i| get(i, "type")).and_then(Json::as_str);
     if items_object != Some("object") || !typed("isError", "boolean") || !typed("_meta", "object") {
         return None;
     }
@@ -363,13 +374,15 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
     let mut top = Vec::new();
     let refused_servers: Vec<bool> = inputs
         .iter()
-        .map(|i| {
+        .enumerate()
+        .map(|(si, i)| {
             if !valid_server(i.label) {
                 top.push(refused(
                     view,
                     Noun::Server,
                     i.label,
                     "Codex refuses a server name outside ^[a-zA-Z0-9_:@/.-]+$, so the server does not start",
+                    &server_path(si),
                 ));
                 true
             } else if i.tools.len() > CATALOG_CAP {
@@ -377,7 +390,11 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
                     view,
                     Noun::Server,
                     i.label,
-                    &format!("it lists {} tools, over Codex's catalog limit of {CATALOG_CAP}, so the server does not start", i.tools.len()),
+                    &format!(
+                        "it lists {} tools, over Codex's catalog limit of {CATALOG_CAP}, so the server does not start",
+                        i.tools.len()
+                    ),
+                    &server_path(si),
                 ));
                 true
             } else {
@@ -393,18 +410,19 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
         let mut seen: Vec<&str> = Vec::new();
         let mut functions = Vec::with_capacity(input.tools.len());
         for (ti, (tool, call)) in input.tools.iter().enumerate() {
+            let at = tool_path(si, ti);
             let mut diagnostics = Vec::new();
             let identifier = names[si][ti].as_deref().map(normalize_code_mode_identifier).unwrap_or_default();
             if names[si][ti].is_none() {
-                diagnostics.push(refused(view, Noun::Tool, &tool.name, "its server does not start in Codex"));
+                diagnostics.push(refused(view, Noun::Tool, &tool.name, "its server does not start in Codex", &at));
             } else if seen.contains(&tool.name.as_str()) {
-                diagnostics.push(listed_twice(&tool.name));
+                diagnostics.push(listed_twice(&tool.name, &at));
             } else {
                 seen.push(&tool.name);
                 groups.entry(identifier.clone()).or_default().push(&tool.name);
                 lines.push(declaration(&identifier, tool));
                 if identifier != format!("mcp__{}__{}", input.label, tool.name) {
-                    diagnostics.push(renamed(view, Noun::Tool, &tool.name, &identifier, "Codex qualifies it with its server and replaces the characters a JavaScript identifier cannot hold"));
+                    diagnostics.push(renamed(view, Noun::Tool, &tool.name, &identifier, "Codex qualifies it with its server and replaces the characters a JavaScript identifier cannot hold", &at));
                 }
             }
             functions.push(Function { tool: call.to_string(), name: identifier, path: None, diagnostics });
@@ -412,11 +430,19 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
         namespaces.push(Namespace { server: input.server.to_string(), name: "tools".into(), tools: functions });
     }
     // Codex keeps every model name distinct; a pair that still meets is a bug to report.
-    for ns in &mut namespaces {
-        for f in &mut ns.tools {
+    for (si, ns) in namespaces.iter_mut().enumerate() {
+        for (ti, f) in ns.tools.iter_mut().enumerate() {
             if let Some(group) = groups.get(&f.name).filter(|g| g.len() > 1) {
                 if !f.diagnostics.iter().any(|d| d.code == crate::Code::DuplicateEntry) {
-                    f.diagnostics.push(collision(view, Noun::Tool, group, &f.name, "only one of them is reachable on the global tools", &f.tool));
+                    let at = tool_path(si, ti);
+                    f.diagnostics.push(collision(
+                        view,
+                        Noun::Tool,
+                        group,
+                        &f.name,
+                        "only one of them is reachable on the global tools",
+                        &at,
+                    ));
                 }
             }
         }

@@ -2,9 +2,11 @@
 //! lengthened in the one case two hashed names still meet, files named after the keys, and the
 //! declarations of [`super::super::declarations`].
 
-use super::{hashed, listed_twice, renamed, Input, Noun};
+use super::{hashed, listed_twice, renamed, server_path, tool_path as tool_path_of, Input, Noun};
 use crate::codemode::declarations::{self, Function as Decl, Namespace as DeclNs};
-use crate::codemode::identifier::{self, is_canonical, project as project_name, How, Projection, Scope, Why, DIGEST_HEX};
+use crate::codemode::identifier::{
+    self, is_canonical, project as project_name, How, Projection, Scope, Why, DIGEST_HEX,
+};
 use crate::codemode::paths::{component, is_windows_device, tool_path};
 use crate::codemode::reserved;
 use crate::codemode::{CodeMode, Function, Language, Layout, Namespace, Options, View};
@@ -51,7 +53,7 @@ fn why_hashed(why: Why) -> &'static str {
 }
 
 /// The diagnostic of a projection that is not the name as it is (case conversion aside).
-fn diagnostic(noun: Noun, name: &str, p: &Projection, language: Language) -> Option<Diagnostic> {
+fn diagnostic(noun: Noun, name: &str, p: &Projection, language: Language, path: &str) -> Option<Diagnostic> {
     match p.how {
         How::AsIs | How::Converted => None,
         How::Escaped => {
@@ -62,12 +64,13 @@ fn diagnostic(noun: Noun, name: &str, p: &Projection, language: Language) -> Opt
                 name,
                 &p.identifier,
                 &format!("{} is {}", crate::text::quoted(plain), reserved::why(plain, language)),
+                path,
             ))
         }
         How::Hashed(why) => {
             let canonical = identifier::words(name).join("_");
             let canonical = is_canonical(&canonical, language).then_some(canonical.as_str());
-            Some(hashed(noun, name, &p.identifier, why_hashed(why), canonical))
+            Some(hashed(noun, name, &p.identifier, why_hashed(why), canonical, path))
         }
     }
 }
@@ -88,8 +91,9 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
     let mut out = Vec::with_capacity(inputs.len());
     let mut decls: Vec<DeclNs<'_>> = Vec::with_capacity(inputs.len());
     let mut total = 0;
-    for (input, ns) in inputs.iter().zip(&namespaces) {
-        top.extend(diagnostic(Noun::Server, input.label, ns, language));
+    for (si, (input, ns)) in inputs.iter().zip(&namespaces).enumerate() {
+        let at = server_path(si);
+        top.extend(diagnostic(Noun::Server, input.label, ns, language, &at));
         let (ns_dir, ns_device) = file_component(ns, language);
         if ns_device && options.layout == Layout::Files {
             top.push(renamed(
@@ -98,6 +102,7 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
                 input.label,
                 &ns.identifier,
                 &format!("its directory is {ns_dir}: {} is a Windows device name", crate::text::quoted(&ns.key)),
+                &at,
             ));
         }
         // Each distinct name once; a name listed twice takes its first listing's projection.
@@ -113,7 +118,8 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
         let mut functions = Vec::with_capacity(input.tools.len());
         let mut decl_ns = DeclNs { server: input.server, identifier: ns.identifier.clone(), functions: Vec::new() };
         let mut declared = vec![false; distinct.len()];
-        for (tool, call_name) in &input.tools {
+        for (ti, (tool, call_name)) in input.tools.iter().enumerate() {
+            let at = tool_path_of(si, ti);
             let k = first[tool.name.as_str()];
             let p = &projected[k];
             let mut diagnostics: Vec<Diagnostic> = Vec::new();
@@ -125,16 +131,21 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
                         Noun::Tool,
                         &tool.name,
                         &p.identifier,
-                        &format!("its file is {file}.{}: {} is a Windows device name", language.extension(), crate::text::quoted(&p.key)),
+                        &format!(
+                            "its file is {file}.{}: {} is a Windows device name",
+                            language.extension(),
+                            crate::text::quoted(&p.key)
+                        ),
+                        &at,
                     ));
                 }
                 tool_path(&ns_dir, &file, language.extension())
             });
             if declared[k] {
-                diagnostics.push(listed_twice(&tool.name));
+                diagnostics.push(listed_twice(&tool.name, &at));
             } else {
                 declared[k] = true;
-                diagnostics.extend(diagnostic(Noun::Tool, &tool.name, p, language));
+                diagnostics.extend(diagnostic(Noun::Tool, &tool.name, p, language, &at));
                 decl_ns.functions.push(Decl {
                     tool,
                     call_name,

@@ -9,8 +9,27 @@ pub(crate) mod mcp_naming;
 mod openclaw;
 
 use super::{CodeMode, Options, ServerTools, Tool, View};
-use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::diagnostic::{Code, Diagnostic, Severity, Span};
 use crate::text::quoted;
+
+/// The path of server `si`'s name in the input (`servers[1].server`).
+pub(crate) fn server_path(si: usize) -> String {
+    format!("servers[{si}].server")
+}
+
+/// The path of tool `ti` of server `si` in the input (`servers[1].tools[3].name`).
+pub(crate) fn tool_path(si: usize, ti: usize) -> String {
+    format!("servers[{si}].tools[{ti}].name")
+}
+
+/// A diagnostic about the input at `path`, its message starting with it (as every structured
+/// input's diagnostics do).
+fn at(code: Code, severity: Severity, path: &str, message: String) -> Diagnostic {
+    let mut d = Diagnostic::at_path(code, path, message);
+    d.severity = severity;
+    d.span = Span::default();
+    d
+}
 
 /// One server as a view reads it.
 pub(crate) struct Input<'a> {
@@ -27,7 +46,11 @@ pub(crate) struct Input<'a> {
 pub(crate) fn inputs(servers: &[ServerTools]) -> Vec<Input<'_>> {
     servers
         .iter()
-        .map(|s| Input { server: &s.server, label: &s.server, tools: s.tools.iter().map(|t| (t, t.name.as_str())).collect() })
+        .map(|s| Input {
+            server: &s.server,
+            label: &s.server,
+            tools: s.tools.iter().map(|t| (t, t.name.as_str())).collect(),
+        })
         .collect()
 }
 
@@ -60,24 +83,33 @@ impl Noun {
 }
 
 /// `codemode_renamed`: `view` calls `name` `identifier`, because `why`.
-pub(crate) fn renamed(view: View, noun: Noun, name: &str, identifier: &str, why: &str) -> Diagnostic {
-    Diagnostic::warning(
+pub(crate) fn renamed(view: View, noun: Noun, name: &str, identifier: &str, why: &str, path: &str) -> Diagnostic {
+    at(
         Code::CodemodeRenamed,
-        Span::whole(name),
+        Severity::Warning,
+        path,
         format!("{} {} is {} in the {view} view: {why}", noun.word(), quoted(name), quoted(identifier)),
     )
 }
 
 /// `codemode_hashed`: `name` carries a digest of itself, because `why`; `canonical` is the
 /// spelling that would need none.
-pub(crate) fn hashed(noun: Noun, name: &str, identifier: &str, why: &str, canonical: Option<&str>) -> Diagnostic {
+pub(crate) fn hashed(
+    noun: Noun,
+    name: &str,
+    identifier: &str,
+    why: &str,
+    canonical: Option<&str>,
+    path: &str,
+) -> Diagnostic {
     let advice = match canonical {
         Some(c) => format!("; name it {} for an identifier without a digest", quoted(c)),
         None => String::new(),
     };
-    let mut d = Diagnostic::warning(
+    let mut d = at(
         Code::CodemodeHashed,
-        Span::whole(name),
+        Severity::Warning,
+        path,
         format!(
             "{} {} is {}: {why}, so it carries a digest of its own name, which no other spelling of the same words can take, now or when tools are added{advice}",
             noun.word(),
@@ -90,24 +122,33 @@ pub(crate) fn hashed(noun: Noun, name: &str, identifier: &str, why: &str, canoni
 }
 
 /// `codemode_collision`: `names` all become `identifier` in `view`, which `fate`.
-pub(crate) fn collision(view: View, noun: Noun, names: &[&str], identifier: &str, fate: &str, at: &str) -> Diagnostic {
+pub(crate) fn collision(
+    view: View,
+    noun: Noun,
+    names: &[&str],
+    identifier: &str,
+    fate: &str,
+    path: &str,
+) -> Diagnostic {
     let list: Vec<String> = names.iter().map(|n| quoted(n)).collect();
     let list = match list.len() {
         0 | 1 => list.concat(),
         n => format!("{} and {}", list[..n - 1].join(", "), list[n - 1]),
     };
-    Diagnostic::error(
+    at(
         Code::CodemodeCollision,
-        Span::whole(at),
+        Severity::Error,
+        path,
         format!("{}s {list} all become {} in the {view} view: {fate}", noun.word(), quoted(identifier)),
     )
 }
 
 /// `codemode_collision` for a namespace that shadows a global of the language.
-pub(crate) fn shadows(view: View, server: &str, identifier: &str) -> Diagnostic {
-    Diagnostic::error(
+pub(crate) fn shadows(view: View, server: &str, identifier: &str, path: &str) -> Diagnostic {
+    at(
         Code::CodemodeCollision,
-        Span::whole(server),
+        Severity::Error,
+        path,
         format!(
             "server {} becomes the global {} in the {view} view, shadowing JavaScript's own: code that uses the global gets the namespace instead",
             quoted(server),
@@ -117,28 +158,31 @@ pub(crate) fn shadows(view: View, server: &str, identifier: &str) -> Diagnostic 
 }
 
 /// `duplicate_entry`: a tool listed twice; the view keeps the first.
-pub(crate) fn listed_twice(name: &str) -> Diagnostic {
-    Diagnostic::warning(
+pub(crate) fn listed_twice(name: &str, path: &str) -> Diagnostic {
+    at(
         Code::DuplicateEntry,
-        Span::whole(name),
+        Severity::Warning,
+        path,
         format!("tool {} is listed twice by its server: the declarations keep the first", quoted(name)),
     )
 }
 
 /// `invalid_path`: a file the view writes that a file system refuses.
-pub(crate) fn bad_path(noun: Noun, name: &str, path: &str, why: &str) -> Diagnostic {
-    Diagnostic::error(
+pub(crate) fn bad_path(noun: Noun, name: &str, file: &str, why: &str, path: &str) -> Diagnostic {
+    at(
         Code::InvalidPath,
-        Span::whole(name),
-        format!("{} {}'s file {} cannot be written everywhere: {why}", noun.word(), quoted(name), quoted(path)),
+        Severity::Error,
+        path,
+        format!("{} {}'s file {} cannot be written everywhere: {why}", noun.word(), quoted(name), quoted(file)),
     )
 }
 
 /// `client_refused`: the peer leaves a server or a tool out.
-pub(crate) fn refused(view: View, noun: Noun, name: &str, why: &str) -> Diagnostic {
-    Diagnostic::error(
+pub(crate) fn refused(view: View, noun: Noun, name: &str, why: &str, path: &str) -> Diagnostic {
+    at(
         Code::ClientRefused,
-        Span::whole(name),
+        Severity::Error,
+        path,
         format!("the {view} view leaves {} {} out: {why}", noun.word(), quoted(name)),
     )
 }

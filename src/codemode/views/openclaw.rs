@@ -22,7 +22,7 @@
 //! before letters, case a tertiary difference, lowercase first; controls ignored) and approximated
 //! by code point beyond. The declarations are this crate's TypeScript under OpenClaw's names.
 
-use super::{bad_path, collision, refused, renamed, Input, Noun};
+use super::{bad_path, collision, refused, renamed, server_path, tool_path, Input, Noun};
 use crate::codemode::declarations::{self, Function as Decl, Namespace as DeclNs};
 use crate::codemode::{js, paths, CodeMode, Function, Layout, Namespace, Options, View};
 use std::cmp::Ordering;
@@ -190,7 +190,8 @@ fn safe_tool_name(server: &str, tool: &str, reserved: &HashSet<String>) -> Strin
     let mut n = 2;
     while reserved.contains(&candidate.to_lowercase()) {
         let suffix = format!("-{n}");
-        candidate = format!("{server}__{}{suffix}", &base[..base.len().min(max_tool.saturating_sub(suffix.len()).max(1))]);
+        candidate =
+            format!("{server}__{}{suffix}", &base[..base.len().min(max_tool.saturating_sub(suffix.len()).max(1))]);
         n += 1;
     }
     candidate
@@ -198,7 +199,8 @@ fn safe_tool_name(server: &str, tool: &str, reserved: &HashSet<String>) -> Strin
 
 /// `toIdentifier(value, fallback)`.
 pub(crate) fn to_identifier(value: &str, fallback: &str) -> String {
-    let words: Vec<&str> = js::trim(value).split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> =
+        js::trim(value).split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
     let base = if words.is_empty() {
         fallback.to_string()
     } else {
@@ -306,25 +308,57 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
     for (si, input) in inputs.iter().enumerate() {
         let server_id = server_ids[si].clone().unwrap_or_default();
         if !server_id.is_empty() && server_id != input.label {
-            top.push(renamed(view, Noun::Server, input.label, &format!("MCP.{server_id}"), "OpenClaw names its namespace after its safe name in camelCase"));
+            top.push(renamed(
+                view,
+                Noun::Server,
+                input.label,
+                &format!("MCP.{server_id}"),
+                "OpenClaw names its namespace after its safe name in camelCase",
+                &server_path(si),
+            ));
         }
         let path = format!("mcp/{server_id}.d.ts");
         let mut functions = Vec::with_capacity(input.tools.len());
         let mut decl = DeclNs { server: input.server, identifier: server_id.clone(), functions: Vec::new() };
         let mut type_names: HashSet<String> = HashSet::new();
         for (ti, (tool, call)) in input.tools.iter().enumerate() {
+            let at = tool_path(si, ti);
             let mut diagnostics = Vec::new();
             let id = tool_ids[si][ti].clone();
             match &id {
-                None => diagnostics.push(refused(view, Noun::Tool, &tool.name, "OpenClaw skips a tool whose trimmed name is empty")),
+                None => diagnostics.push(refused(
+                    view,
+                    Noun::Tool,
+                    &tool.name,
+                    "OpenClaw skips a tool whose trimmed name is empty",
+                    &at,
+                )),
                 Some(id) => {
                     let base = to_identifier(&tool.name, "tool");
                     if id != &base {
-                        diagnostics.push(renamed(view, Noun::Tool, &tool.name, id, &format!("{} is taken in its namespace or reserved, so OpenClaw numbers it", crate::text::quoted(&base))));
+                        diagnostics.push(renamed(
+                            view,
+                            Noun::Tool,
+                            &tool.name,
+                            id,
+                            &format!(
+                                "{} is taken in its namespace or reserved, so OpenClaw numbers it",
+                                crate::text::quoted(&base)
+                            ),
+                            &at,
+                        ));
                     } else if id != &tool.name {
-                        diagnostics.push(renamed(view, Noun::Tool, &tool.name, id, "OpenClaw joins its ASCII words in camelCase"));
+                        diagnostics.push(renamed(
+                            view,
+                            Noun::Tool,
+                            &tool.name,
+                            id,
+                            "OpenClaw joins its ASCII words in camelCase",
+                            &at,
+                        ));
                     }
-                    let mut type_name = crate::codemode::identifier::type_name(id, crate::codemode::Language::TypeScript);
+                    let mut type_name =
+                        crate::codemode::identifier::type_name(id, crate::codemode::Language::TypeScript);
                     while !type_names.insert(type_name.clone()) {
                         type_name.push('_');
                     }
@@ -336,16 +370,28 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
         }
         if !server_id.is_empty() {
             if let Some(why) = paths::component_problem(&format!("{server_id}.d.ts")) {
-                top.push(bad_path(Noun::Server, input.label, &path, &why));
+                top.push(bad_path(Noun::Server, input.label, &path, &why, &server_path(si)));
             }
             decls.push(decl);
         }
         namespaces.push(Namespace { server: input.server.to_string(), name: server_id, tools: functions });
     }
-    let files: Vec<String> = namespaces.iter().filter(|n| !n.name.is_empty()).map(|n| format!("mcp/{}.d.ts", n.name)).collect();
-    for (later, earlier) in paths::case_collisions(files.iter().map(String::as_str)) {
-        let (a, b) = (&files[earlier], &files[later]);
-        top.push(collision(view, Noun::Server, &[a, b], &a.to_lowercase(), "their files differ only in case, one file on macOS and Windows", b));
+    let files: Vec<(usize, String)> = namespaces
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| !n.name.is_empty())
+        .map(|(i, n)| (i, format!("mcp/{}.d.ts", n.name)))
+        .collect();
+    for (later, earlier) in paths::case_collisions(files.iter().map(|(_, f)| f.as_str())) {
+        let (a, b) = (&files[earlier].1, &files[later].1);
+        top.push(collision(
+            view,
+            Noun::Server,
+            &[a, b],
+            &a.to_lowercase(),
+            "their files differ only in case, one file on macOS and Windows",
+            &server_path(files[later].0),
+        ));
     }
     let header = format!(
         "Code mode declarations generated by mcp-naming (view openclaw: OpenClaw's names, mcp-naming's types): {} servers.",
@@ -378,6 +424,9 @@ mod tests {
         let mut v = vec!["b", "B", "a", "_a", "-a", "1", "a-b", "a_b", "ab", "A"];
         v.sort_by(|a, b| locale_compare(a, b));
         assert_eq!(v, ["_a", "-a", "1", "a", "A", "a_b", "a-b", "ab", "b", "B"]);
-        assert_eq!(safe_server_names(&["git hub", "git_hub", "GIT-HUB", "9x", "é"]), ["git-hub", "git_hub", "GIT-HUB-2", "mcp-9x", "mcp--"]);
+        assert_eq!(
+            safe_server_names(&["git hub", "git_hub", "GIT-HUB", "9x", "é"]),
+            ["git-hub", "git_hub", "GIT-HUB-2", "mcp-9x", "mcp--"]
+        );
     }
 }
