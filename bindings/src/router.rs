@@ -103,7 +103,7 @@ fn write_placement<'r>(
 /// The core's `Router`, held by the JavaScript `Router` class.
 #[wasm_bindgen]
 pub struct WasmRouter {
-    inner: Router,
+    pub(crate) inner: Router,
     extra: Option<JsValue>,
 }
 

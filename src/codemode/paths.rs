@@ -71,7 +71,7 @@ pub(crate) fn case_collisions<'p>(paths: impl IntoIterator<Item = &'p str>) -> V
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for (i, p) in paths.into_iter().enumerate() {
-        match seen.entry(p.to_lowercase()) {
+        match seen.entry(p.to_ascii_lowercase()) {
             std::collections::hash_map::Entry::Occupied(e) => out.push((i, *e.get())),
             std::collections::hash_map::Entry::Vacant(v) => {
                 v.insert(i);

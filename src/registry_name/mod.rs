@@ -206,9 +206,23 @@ fn check(name: &str) -> (Vec<Diagnostic>, Option<(&str, &str)>) {
     (errors, parts)
 }
 
-/// Whether `name` is a valid registry server name.
+/// Whether `name` is a valid registry server name: [`validate_server_name`]'s verdict, without
+/// building a message (what a router asks of every configured name).
 pub fn is_server_name(name: &str) -> bool {
-    check(name).0.is_empty()
+    let part = |p: &str, ok: fn(u8) -> bool| {
+        let b = p.as_bytes();
+        b.len() >= 2
+            && b[0].is_ascii_alphanumeric()
+            && b[b.len() - 1].is_ascii_alphanumeric()
+            && b.iter().all(|&c| ok(c))
+    };
+    let chars = name.chars().count();
+    match name.split_once('/') {
+        Some((namespace, rest)) => {
+            (MIN_LEN..=MAX_LEN).contains(&chars) && part(namespace, namespace_byte) && part(rest, name_byte)
+        }
+        None => false,
+    }
 }
 
 /// The nearest valid name: lookalikes read as ASCII, other characters and extra slashes as `-`,

@@ -7,7 +7,7 @@
 //! digits are word breaks). Two prefixes meet when they are equal once case and separators are
 //! ignored, or when one is a name that is not a registry name (which keeps itself). Where two
 //! whole names still meet (`io.github.Acme/Weather` and `io.github.acme/weather`), each ends
-//! with `-` and 8 hex digits of SHA-256 of its full name.
+//! with `-` and 8 hex digits of SHA-1 of its full name.
 
 use super::is_server_name;
 use std::collections::HashMap;
@@ -53,7 +53,7 @@ pub(crate) fn prefixes_with(names: &[&str], grows: &[bool], fit: &dyn Fn(&str) -
             return names[i].to_string();
         }
         let base = candidate(&units[i], k);
-        let base = if hashed { format!("{base}-{}", &crate::sha256::hex(names[i].as_bytes())[..8]) } else { base };
+        let base = if hashed { format!("{base}-{}", &crate::sha1::hex(names[i].as_bytes())[..8]) } else { base };
         fit(&base).unwrap_or(base)
     };
     loop {

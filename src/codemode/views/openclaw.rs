@@ -169,12 +169,12 @@ fn safe_server_names(servers: &[&str]) -> Vec<String> {
             let base = sanitize_fragment(raw, "mcp", Some(30));
             let mut candidate = base.clone();
             let mut n = 2;
-            while used.contains(&candidate.to_lowercase()) {
+            while used.contains(&candidate.to_ascii_lowercase()) {
                 let suffix = format!("-{n}");
                 candidate = format!("{}{suffix}", &base[..base.len().min(30usize.saturating_sub(suffix.len()).max(1))]);
                 n += 1;
             }
-            used.insert(candidate.to_lowercase());
+            used.insert(candidate.to_ascii_lowercase());
             candidate
         })
         .collect()
@@ -188,7 +188,7 @@ fn safe_tool_name(server: &str, tool: &str, reserved: &HashSet<String>) -> Strin
     let base = if truncated.is_empty() { "tool" } else { truncated };
     let mut candidate = format!("{server}__{base}");
     let mut n = 2;
-    while reserved.contains(&candidate.to_lowercase()) {
+    while reserved.contains(&candidate.to_ascii_lowercase()) {
         let suffix = format!("-{n}");
         candidate =
             format!("{server}__{}{suffix}", &base[..base.len().min(max_tool.saturating_sub(suffix.len()).max(1))]);
@@ -266,7 +266,7 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
         .into_iter()
         .map(|(si, ti)| {
             let id = safe_tool_name(&safe[si], js::trim(name_of((si, ti))), &reserved);
-            reserved.insert(id.to_lowercase());
+            reserved.insert(id.to_ascii_lowercase());
             Entry { server: si, tool: ti, id }
         })
         .collect();
@@ -388,7 +388,7 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
             view,
             Noun::Server,
             &[a, b],
-            &a.to_lowercase(),
+            &a.to_ascii_lowercase(),
             "their files differ only in case, one file on macOS and Windows",
             &server_path(files[later].0),
         ));
