@@ -71,7 +71,13 @@ const K: [u32; 64] = [
 
 /// The SHA-256 digest of `data`, as 64 lowercase hex digits.
 pub(crate) fn hex(data: &[u8]) -> String {
-    digest(data).iter().map(|b| format!("{b:02x}")).collect()
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(64);
+    for b in digest(data) {
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 15)] as char);
+    }
+    out
 }
 
 fn digest(data: &[u8]) -> [u8; 32] {

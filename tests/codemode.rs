@@ -7,7 +7,7 @@
 
 mod support;
 
-use mcp_naming::codemode::{code_mode, Language, Layout, Options, ServerTools, Tool, View};
+use mcp_naming::codemode::{code_mode, resolve, Language, Layout, Options, ServerTools, Tool, View};
 use mcp_naming::registry_name::{check_mcp_name_marker, registry_prefixes, validate_server_name};
 use mcp_naming::router::{Router, RouterConfig, ServerConfig, StyleConfig};
 use mcp_naming::Json;
@@ -102,6 +102,11 @@ fn views_as_the_cases_say() {
                 }
                 let (rs, rt) = cm.resolve(&ns.name, &f.name).unwrap();
                 assert_eq!(cm.namespaces[rs].tools[rt].tool, f.tool, "{title}: {si}/{ti}");
+                assert_eq!(
+                    resolve(&servers, &options(case), &ns.name, &f.name).unwrap(),
+                    (rs, rt),
+                    "{title}: {si}/{ti}"
+                );
             }
         }
     }

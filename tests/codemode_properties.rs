@@ -7,7 +7,7 @@
 
 use mcp_naming::codemode::paths::{component_problem, MAX_COMPONENT};
 use mcp_naming::codemode::reserved::is_reserved;
-use mcp_naming::codemode::{code_mode, CodeMode, Language, Layout, Options, ServerTools, Tool};
+use mcp_naming::codemode::{code_mode, resolve, CodeMode, Language, Layout, Options, ServerTools, Tool};
 use mcp_naming::registry_name::{is_server_name, registry_prefixes, validate_server_name};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -36,10 +36,12 @@ fn catalog() -> impl Strategy<Value = Vec<(String, Vec<String>)>> {
     })
 }
 
+fn servers(catalog: &[(String, Vec<String>)]) -> Vec<ServerTools> {
+    catalog.iter().map(|(s, tools)| ServerTools::new(s.clone(), tools.iter().map(Tool::new).collect())).collect()
+}
+
 fn project(catalog: &[(String, Vec<String>)], options: &Options) -> CodeMode {
-    let servers: Vec<ServerTools> =
-        catalog.iter().map(|(s, tools)| ServerTools::new(s.clone(), tools.iter().map(Tool::new).collect())).collect();
-    code_mode(&servers, options).expect("distinct servers always project")
+    code_mode(&servers(catalog), options).expect("distinct servers always project")
 }
 
 fn is_identifier(id: &str, language: Language) -> bool {
@@ -90,6 +92,8 @@ proptest! {
                 }
                 let (rs, rt) = cm.resolve(&ns.name, &t.name).unwrap();
                 prop_assert_eq!((rs, &cm.namespaces[rs].tools[rt].tool), (si, &t.tool));
+                // The way back from the identifiers alone (no declarations) answers the same.
+                prop_assert_eq!(resolve(&servers(&c), &cm.options, &ns.name, &t.name).unwrap(), (rs, rt));
             }
         }
     }
@@ -185,7 +189,15 @@ fn pascal(id: &str, language: Language) -> String {
         Language::Python => id
             .split('_')
             .enumerate()
-            .map(|(i, s)| if i > 0 && !s.starts_with(|c: char| c.is_ascii_lowercase()) { format!("_{s}") } else { cap(s) })
+            .map(
+                |(i, s)| {
+                    if i > 0 && !s.starts_with(|c: char| c.is_ascii_lowercase()) {
+                        format!("_{s}")
+                    } else {
+                        cap(s)
+                    }
+                },
+            )
             .collect(),
         _ => cap(id),
     }

@@ -44,9 +44,9 @@ pub fn code_mode_resolve(
     identifier: &str,
     options_value: JsValue,
 ) -> Result<Vec<u32>, JsValue> {
-    let opts = options(&options_value)?.with_layout(codemode::Layout::Object);
-    let cm = codemode::code_mode(&servers(&servers_value)?, &opts).map_err(|e| error("", &e))?;
-    let (si, ti) = cm.resolve(namespace, identifier).map_err(|e| error("", &e))?;
+    let opts = options(&options_value)?;
+    let (si, ti) =
+        codemode::resolve(&servers(&servers_value)?, &opts, namespace, identifier).map_err(|e| error("", &e))?;
     Ok(vec![si as u32, ti as u32])
 }
 
@@ -70,6 +70,16 @@ pub fn code_mode_catalog_resolve(
 ) -> Result<String, JsValue> {
     let opts = options(&options_value)?;
     codemode::resolve_catalog(&catalog(&catalog_value)?, &opts, namespace, identifier).map_err(|e| error("", &e))
+}
+
+/// A router's namespaces and identifiers, `[[namespace, [identifier, …]], …]` in its catalog's
+/// order: what the glue indexes to map calls back without entering the .wasm each time.
+#[cfg(feature = "codemode")]
+#[wasm_bindgen]
+pub fn code_mode_catalog_identifiers(catalog_value: JsValue, options_value: JsValue) -> Result<JsValue, JsValue> {
+    let opts = options(&options_value)?;
+    let ids = codemode::catalog_identifiers(&catalog(&catalog_value)?, &opts).map_err(|e| error("", &e))?;
+    Ok(to_js(&ids))
 }
 
 /// `validateServerName(name)`, spans in UTF-16 units.
@@ -106,5 +116,10 @@ impl WasmRouter {
     /// `[{ server, label, tools: [{ name, part }] }]`.
     pub fn code_mode_catalog(&self) -> JsValue {
         to_js(&self.inner.code_mode_catalog())
+    }
+
+    /// The same catalog as JSON text: what `mapCodeModeCall` keys its index of calls by.
+    pub fn code_mode_catalog_json(&self) -> String {
+        serde_json::to_string(&self.inner.code_mode_catalog()).unwrap_or_default()
     }
 }

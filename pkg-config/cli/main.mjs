@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// mcp-naming on the command line: lint, namespaces, check-gateway, clients, validate, convert.
+// mcp-naming on the command line: lint, namespaces, check-gateway, clients, validate, convert,
+// codemode.
 // Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run (a server that would not
 // start, a file that cannot be written).
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ const COMMANDS = {
   clients: () => import('./commands/clients.mjs'),
   validate: () => import('./commands/validate.mjs'),
   convert: () => import('./commands/convert.mjs'),
+  codemode: () => import('./commands/codemode.mjs'),
 };
 
 const HELP = `Usage: mcp-naming <command> [options]
@@ -23,6 +25,7 @@ Commands:
   clients --from FILE       the names each MCP client shows for a gateway's tools (or a live server)
   validate [NAME…] [-c C]   check names (arguments, or one a line on stdin); without -c, in every convention
   convert [NAME…] --from A --to B    write names in another convention
+  codemode --from FILE      a server's tools as code: declarations, or one file per tool (or a live server)
 
 Run 'mcp-naming <command> --help' for a command's options and examples.
 Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run.

@@ -66,8 +66,39 @@ export default function install(source: WasmSource): void {
   wasm = lazyCore(glue, source);
   registerCodeMode({
     catalog: (catalog, options) => call(() => wasm().code_mode_catalog(catalog, options)),
-    resolve: (catalog, namespace, identifier, options) => call(() => wasm().code_mode_catalog_resolve(catalog, namespace, identifier, options)),
+    resolve: (catalogJson, namespace, identifier, options) => {
+      const [catalog, index] = indexOf(catalogJson, options);
+      // A miss enters the core, for its unknown_server or unknown_tool with suggestions.
+      return index.get(`${namespace}\0${identifier}`)
+        ?? call(() => wasm().code_mode_catalog_resolve(catalog, namespace, identifier, options));
+    },
   });
+}
+
+/**
+ * A router's calls mapped back without entering the .wasm each time: `namespace\0identifier` →
+ * exposed name, the first listing of an identifier winning (as the core resolves), for the last
+ * few catalogs (as JSON text, one string from the router's core) and options seen: a router's
+ * catalog changes only when it exposes again.
+ */
+const indexes = new Map<string, [unknown, Map<string, string>]>();
+
+function indexOf(catalogJson: string, options: unknown): [unknown, Map<string, string>] {
+  const key = `${JSON.stringify(options ?? null)}\0${catalogJson}`;
+  let entry = indexes.get(key);
+  if (entry === undefined) {
+    const catalog = JSON.parse(catalogJson) as { tools: { name: string }[] }[];
+    const ids = call(() => wasm().code_mode_catalog_identifiers(catalog, options)) as [string, string[]][];
+    const index = new Map<string, string>();
+    ids.forEach(([namespace, tools], si) => tools.forEach((identifier, ti) => {
+      const at = `${namespace}\0${identifier}`;
+      if (!index.has(at)) index.set(at, catalog[si]!.tools[ti]!.name);
+    }));
+    if (indexes.size >= 8) indexes.delete(indexes.keys().next().value!);
+    entry = [catalog, index];
+    indexes.set(key, entry);
+  }
+  return entry;
 }
 
 /**

@@ -74,8 +74,8 @@ export interface CodeMode {
 export interface CodeModePart {
   /** Projects a router's catalog (`[{ server, label, tools: [{ name, part, tool? }] }]`). */
   catalog(catalog: unknown, options: unknown): unknown;
-  /** The exposed name `namespace.identifier` calls in a router's catalog. */
-  resolve(catalog: unknown, namespace: string, identifier: string, options: unknown): string;
+  /** The exposed name `namespace.identifier` calls in a router's catalog (as JSON text). */
+  resolve(catalogJson: string, namespace: string, identifier: string, options: unknown): string;
 }
 
 const SLOT = Symbol.for('mcp-naming.codemode');

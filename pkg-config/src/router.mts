@@ -1098,7 +1098,7 @@ export class Router {
    * @throws NamingError unknown_server, unknown_tool (with suggestions), then as mapCallTool
    */
   mapCodeModeCall(namespace: string, identifier: string, args?: unknown, options?: CodeModeOptions): Mapped<{ name: string; arguments?: unknown }> {
-    const name = codeModePart().resolve(this.#core.code_mode_catalog(), string(namespace, 'namespace'), string(identifier, 'identifier'), options);
+    const name = codeModePart().resolve(this.#core.code_mode_catalog_json(), string(namespace, 'namespace'), string(identifier, 'identifier'), options);
     return this.mapCallTool(args === undefined ? { name } : { name, arguments: args });
   }
 

@@ -505,10 +505,11 @@ fn py_declaration(name: &str, schema: Option<&Json>, top_object: bool) -> String
         _ if top_object => "dict[str, Any]".into(),
         _ => "Any".into(),
     };
-    format!("{name} = {t}")
+    // Explicit: `X = None` alone would be a variable, not a type.
+    format!("{name}: TypeAlias = {t}")
 }
 
-const PY_IMPORTS: &str = "from typing import Any, Literal, Never, NotRequired, TypedDict";
+const PY_IMPORTS: &str = "from typing import Any, Literal, Never, NotRequired, TypeAlias, TypedDict";
 
 /// The `.pyi` text: one class per server, its tools static async methods, their types in it.
 pub(crate) fn python(namespaces: &[Namespace<'_>], header: &str) -> String {
@@ -523,10 +524,9 @@ pub(crate) fn python(namespaces: &[Namespace<'_>], header: &str) -> String {
             out.push_str(&format!("    {}\n", py_declaration(&input, f.tool.input_schema.as_ref(), true)));
             out.push_str(&format!("    {}\n", py_declaration(&output, f.tool.output_schema.as_ref(), false)));
             out.push_str("    @staticmethod\n");
-            out.push_str(&format!(
-                "    async def {}(input: \"{}.{input}\", /) -> \"{}.{output}\":\n",
-                f.identifier, ns.identifier, ns.identifier
-            ));
+            // The types by their names in the class body (where the signature is evaluated): a
+            // tool whose identifier is the class's own would shadow `ns.Type` there.
+            out.push_str(&format!("    async def {}(input: {input}, /) -> {output}:\n", f.identifier));
             let d = f.tool.description.as_deref().unwrap_or("");
             docstring(&mut out, "        ", &[d, &calls(ns.server, f.call_name)]);
         }
@@ -624,14 +624,19 @@ async def call_tool(server: str, tool: str, input: Any) -> Any:
     File { path: format!("{}/_runtime.{}", super::paths::ROOT, language.extension()), content: content.to_string() }
 }
 
+/// How a tool's file imports the runtime hook: under a name no identifier of a tool can take (a
+/// tool named `call_tool` is `callTool`: the hook imported as itself would be shadowed, its
+/// function calling itself). This view's identifiers never hold `$`.
+const TS_IMPORT: &str = "import { callTool as $callTool } from \"../_runtime.js\";";
+
 fn ts_file(ns: &Namespace<'_>, f: &Function<'_>, header: &str) -> String {
     let ctx = Ts { multiline: true, in_comment: false };
-    let mut out = format!("// {header}\nimport {{ callTool }} from \"../_runtime.js\";\n\n");
+    let mut out = format!("// {header}\n{TS_IMPORT}\n\n");
     out.push_str(&format!("export type {}Input = {};\n", f.type_name, ts_input(f.tool, 0, ctx)));
     out.push_str(&format!("export type {}Output = {};\n\n", f.type_name, ts_output(f.tool, 0, ctx)));
     doc_comment(&mut out, "", &[f.tool.description.as_deref().unwrap_or(""), &calls(ns.server, f.call_name)]);
     out.push_str(&format!(
-        "export async function {}(input: {t}Input): Promise<{t}Output> {{\n  return (await callTool({}, {}, input)) as {t}Output;\n}}\n",
+        "export async function {}(input: {t}Input): Promise<{t}Output> {{\n  return (await $callTool({}, {}, input)) as {t}Output;\n}}\n",
         f.identifier,
         js::string(ns.server),
         js::string(f.call_name),
@@ -643,7 +648,7 @@ fn ts_file(ns: &Namespace<'_>, f: &Function<'_>, header: &str) -> String {
 fn js_file(ns: &Namespace<'_>, f: &Function<'_>, header: &str) -> String {
     let ctx = Ts { multiline: false, in_comment: true };
     let t = &f.type_name;
-    let mut out = format!("// {header}\nimport {{ callTool }} from \"../_runtime.js\";\n\n");
+    let mut out = format!("// {header}\n{TS_IMPORT}\n\n");
     out.push_str(&format!("/** @typedef {{{}}} {t}Input */\n", ts_input(f.tool, 0, ctx)));
     out.push_str(&format!("/** @typedef {{{}}} {t}Output */\n\n", ts_output(f.tool, 0, ctx)));
     out.push_str("/**\n");
@@ -651,12 +656,13 @@ fn js_file(ns: &Namespace<'_>, f: &Function<'_>, header: &str) -> String {
         if line.is_empty() {
             out.push_str(" *\n");
         } else {
-            out.push_str(&format!(" * {line}\n"));
+            // A checked JSDoc comment reads `@` as a tag: written `\@` in its text.
+            out.push_str(&format!(" * {}\n", line.replace('@', "\\@")));
         }
     }
     out.push_str(&format!(" * @param {{{t}Input}} input\n * @returns {{Promise<{t}Output>}}\n */\n"));
     out.push_str(&format!(
-        "export async function {}(input) {{\n  return /** @type {{{t}Output}} */ (await callTool({}, {}, input));\n}}\n",
+        "export async function {}(input) {{\n  return /** @type {{{t}Output}} */ (await $callTool({}, {}, input));\n}}\n",
         f.identifier,
         js::string(ns.server),
         js::string(f.call_name)
@@ -666,7 +672,10 @@ fn js_file(ns: &Namespace<'_>, f: &Function<'_>, header: &str) -> String {
 
 fn py_file(ns: &Namespace<'_>, f: &Function<'_>, header: &str) -> String {
     let (input, output) = (format!("{}Input", f.type_name), format!("{}Output", f.type_name));
-    let mut out = format!("# {header}\n{PY_IMPORTS}, cast\n\nfrom .._runtime import call_tool\n\n");
+    // The runtime module, not its function: `_runtime` is no tool's identifier (this view's
+    // Python identifiers begin with `_` only before a digit), and a tool named `call_tool` would
+    // shadow the function imported as itself.
+    let mut out = format!("# {header}\n{PY_IMPORTS}, cast\n\nfrom .. import _runtime\n\n");
     out.push_str(&py_declaration(&input, f.tool.input_schema.as_ref(), true));
     out.push('\n');
     out.push_str(&py_declaration(&output, f.tool.output_schema.as_ref(), false));
@@ -677,7 +686,7 @@ fn py_file(ns: &Namespace<'_>, f: &Function<'_>, header: &str) -> String {
     docstring(&mut doc, "    ", &[d, &calls(ns.server, f.call_name)]);
     out.push_str(&doc);
     out.push_str(&format!(
-        "    return cast({output}, await call_tool({}, {}, input))\n",
+        "    return cast({output}, await _runtime.call_tool({}, {}, input))\n",
         py_string(ns.server),
         py_string(f.call_name)
     ));
@@ -772,7 +781,10 @@ mod tests {
             ),
             r#"XInput = TypedDict("XInput", {"a b": str, "c": NotRequired[Any]})"#
         );
-        assert_eq!(py_declaration("XOutput", None, false), "XOutput = Any");
-        assert_eq!(py_declaration("XInput", Some(&schema(r#"{"type":"string"}"#)), true), "XInput = dict[str, Any]");
+        assert_eq!(py_declaration("XOutput", None, false), "XOutput: TypeAlias = Any");
+        assert_eq!(
+            py_declaration("XInput", Some(&schema(r#"{"type":"string"}"#)), true),
+            "XInput: TypeAlias = dict[str, Any]"
+        );
     }
 }

@@ -612,15 +612,7 @@ impl CatalogServer {
 pub fn code_mode_catalog(catalog: &[CatalogServer], options: &Options) -> Result<CodeMode, Error> {
     let bare: Vec<Vec<Tool>> =
         catalog.iter().map(|s| s.tools.iter().map(|t| Tool::new(t.part.clone())).collect()).collect();
-    let inputs: Vec<views::Input<'_>> = catalog
-        .iter()
-        .zip(&bare)
-        .map(|(s, bare)| views::Input {
-            server: &s.server,
-            label: &s.label,
-            tools: s.tools.iter().zip(bare).map(|(t, b)| (t.tool.as_ref().unwrap_or(b), t.name.as_str())).collect(),
-        })
-        .collect();
+    let inputs = catalog_inputs(catalog, &bare, true);
     check(&inputs, options)?;
     Ok(views::project_inputs(&inputs, options))
 }
@@ -636,21 +628,63 @@ pub fn resolve_catalog(
     namespace: &str,
     identifier: &str,
 ) -> Result<String, Error> {
-    let names: Vec<CatalogServer> = catalog
+    // Names only: the objects' schemas decide nothing here.
+    let bare: Vec<Vec<Tool>> =
+        catalog.iter().map(|s| s.tools.iter().map(|t| Tool::new(t.part.clone())).collect()).collect();
+    let inputs = catalog_inputs(catalog, &bare, false);
+    check(&inputs, options)?;
+    let (si, ti) = views::resolve_inputs(&inputs, &options.with_layout(Layout::Object), namespace, identifier)?;
+    Ok(catalog[si].tools[ti].name.clone())
+}
+
+/// The namespace and the identifiers of a gateway's catalog, in its order (`[(namespace,
+/// [identifier per tool])]`): what a host indexes to answer [`resolve_catalog`] without entering
+/// the core for every call.
+///
+/// # Errors
+/// As [`code_mode`].
+pub fn catalog_identifiers(catalog: &[CatalogServer], options: &Options) -> Result<Vec<(String, Vec<String>)>, Error> {
+    let bare: Vec<Vec<Tool>> =
+        catalog.iter().map(|s| s.tools.iter().map(|t| Tool::new(t.part.clone())).collect()).collect();
+    let inputs = catalog_inputs(catalog, &bare, false);
+    check(&inputs, options)?;
+    let cm = views::names(&inputs, &options.with_layout(Layout::Object));
+    Ok(cm.namespaces.into_iter().map(|n| (n.name, n.tools.into_iter().map(|t| t.name).collect())).collect())
+}
+
+/// The way back of [`code_mode`]: the (server, tool) indexes `namespace.identifier` calls, as
+/// [`CodeMode::resolve`] on its answer gives them, without making the declarations.
+///
+/// # Errors
+/// As [`code_mode`], then as [`CodeMode::resolve`].
+pub fn resolve(
+    servers: &[ServerTools],
+    options: &Options,
+    namespace: &str,
+    identifier: &str,
+) -> Result<(usize, usize), Error> {
+    let inputs = views::inputs(servers);
+    check(&inputs, options)?;
+    views::resolve_inputs(&inputs, &options.with_layout(Layout::Object), namespace, identifier)
+}
+
+/// A catalog as the views read it: each tool its object where the host keeps one (`objects`),
+/// else its bare name from `bare`.
+fn catalog_inputs<'a>(catalog: &'a [CatalogServer], bare: &'a [Vec<Tool>], objects: bool) -> Vec<views::Input<'a>> {
+    catalog
         .iter()
-        .map(|s| CatalogServer {
-            server: s.server.clone(),
-            label: s.label.clone(),
+        .zip(bare)
+        .map(|(s, bare)| views::Input {
+            server: &s.server,
+            label: &s.label,
             tools: s
                 .tools
                 .iter()
-                .map(|t| CatalogTool { name: t.name.clone(), part: t.part.clone(), tool: None })
+                .zip(bare)
+                .map(|(t, b)| (if objects { t.tool.as_ref().unwrap_or(b) } else { b }, t.name.as_str()))
                 .collect(),
         })
-        .collect();
-    let cm = code_mode_catalog(&names, &options.with_layout(Layout::Object))?;
-    let (si, ti) = cm.resolve(namespace, identifier)?;
-    Ok(catalog[si].tools[ti].name.clone())
+        .collect()
 }
 
 /// [`code_mode`] from JSON: the servers (`[{ server, tools }]`) and the options, as the packages

@@ -8,6 +8,8 @@
 //! `class` → `class_`, PEP 8's own convention), which no other identifier it gives can end with.
 
 use super::Language;
+use std::collections::HashSet;
+use std::sync::OnceLock;
 
 /// ECMAScript 2025 (ECMA-262, 16th edition), §12.7.2 "Keywords and Reserved Words": every
 /// `ReservedWord`, and the words strict mode code reserves as well (`implements`, `interface`,
@@ -251,7 +253,7 @@ const PYTHON_KEYWORDS: &[&str] = &[
 
 /// Python 3.13 `dir(builtins)` (the exception classes, constants, functions and types; the
 /// dunder names of the module itself included), with the names `typing` gives the generated
-/// stubs (`Any`, `Literal`, `NotRequired`, `TypedDict`, `cast`).
+/// stubs (`Any`, `Literal`, `Never`, `NotRequired`, `TypeAlias`, `TypedDict`, `cast`).
 const PYTHON_BUILTINS: &[&str] = &[
     "ArithmeticError",
     "AssertionError",
@@ -411,7 +413,9 @@ const PYTHON_BUILTINS: &[&str] = &[
     "zip",
     "Any",
     "Literal",
+    "Never",
     "NotRequired",
+    "TypeAlias",
     "TypedDict",
     "cast",
 ];
@@ -427,7 +431,13 @@ pub fn words(language: Language) -> impl Iterator<Item = &'static str> {
 
 /// Whether `word` is a keyword, a reserved word or a global of `language`.
 pub fn is_reserved(word: &str, language: Language) -> bool {
-    words(language).any(|w| w == word)
+    static JS: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    static PY: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    let set = match language {
+        Language::TypeScript | Language::JavaScript => &JS,
+        Language::Python => &PY,
+    };
+    set.get_or_init(|| words(language).collect()).contains(word)
 }
 
 /// Why `word` is reserved in `language`, for a diagnostic: "a keyword", "a global".

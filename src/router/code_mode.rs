@@ -11,8 +11,8 @@ use crate::json::Json;
 
 impl Router {
     /// The catalog code mode projects: every configured server (in configuration order) with its
-    /// label and its enabled exposed tools (in list order), each with its exposed name and tool
-    /// part.
+    /// label (a registry name's prefix with its words joined by `_`) and its enabled exposed tools
+    /// (in list order), each with its exposed name and tool part.
     ///
     /// ```
     /// use mcp_naming::router::{Router, RouterConfig, ServerConfig, StyleConfig};
@@ -22,6 +22,7 @@ impl Router {
     /// router.expose("io.github.acme/weather", &["get_forecast"]).unwrap();
     /// let catalog = router.code_mode_catalog();
     /// assert_eq!((catalog[0].label.as_str(), catalog[0].tools[0].name.as_str()), ("weather", "weather__get_forecast"));
+    /// assert_eq!(catalog[0].server, "io.github.acme/weather");
     /// assert_eq!(catalog[0].tools[0].part, "get_forecast");
     /// ```
     pub fn code_mode_catalog(&self) -> Vec<CatalogServer> {
@@ -29,7 +30,12 @@ impl Router {
             .c
             .servers
             .iter()
-            .map(|s| CatalogServer { server: s.name.clone(), label: s.label.clone(), tools: Vec::new() })
+            .map(|s| {
+                // A registry name's prefix is this crate's own spelling of its words: written in
+                // the canonical spelling (`acme_weather`), its namespace needs no digest.
+                let label = if s.label != s.name { s.label.replace('-', "_") } else { s.label.clone() };
+                CatalogServer { server: s.name.clone(), label, tools: Vec::new() }
+            })
             .collect();
         for (_, e) in self.tools.all().filter(|(_, e)| e.visible()) {
             let part = self.c.name_part(e).unwrap_or(e.name()).to_string();

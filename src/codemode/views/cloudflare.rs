@@ -722,7 +722,7 @@ pub(crate) fn project(inputs: &[Input<'_>], options: &Options) -> CodeMode {
                         Noun::Tool,
                         group,
                         n,
-                        "the declaration lists one member and one type of that name for each, and the connector keeps one tool under it; rename them so they differ after sanitizeToolName",
+                        "the declaration lists one member and one type of that name for each, and its MCP connector refuses the catalog (\"both map to\"); rename them so they differ after sanitizeToolName",
                         &at,
                     ));
                 }

@@ -17,6 +17,11 @@ pub(crate) fn server_path(si: usize) -> String {
     format!("servers[{si}].server")
 }
 
+/// `1 server`, `2 servers`: a count with its noun, for the declarations' header.
+pub(crate) fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The path of tool `ti` of server `si` in the input (`servers[1].tools[3].name`).
 pub(crate) fn tool_path(si: usize, ti: usize) -> String {
     format!("servers[{si}].tools[{ti}].name")
@@ -61,6 +66,26 @@ pub(crate) fn project_inputs(inputs: &[Input<'_>], options: &Options) -> CodeMod
         View::CloudflareCodemode => cloudflare::project(inputs, options),
         View::Codex => codex::project(inputs, options),
         View::OpenClaw => openclaw::project(inputs, options),
+    }
+}
+
+/// The (server, tool) indexes `namespace.identifier` calls in the view's projection of `inputs`:
+/// for the mcp-naming view from the identifiers alone, for a peer's from its whole projection.
+pub(crate) fn resolve_inputs(
+    inputs: &[Input<'_>],
+    options: &Options,
+    namespace: &str,
+    identifier: &str,
+) -> Result<(usize, usize), crate::diagnostic::Error> {
+    names(inputs, options).resolve(namespace, identifier)
+}
+
+/// The view's namespaces and identifiers for `inputs` (diagnostics, paths and declarations
+/// left out where the view allows: the mcp-naming view's identifiers depend on names alone).
+pub(crate) fn names(inputs: &[Input<'_>], options: &Options) -> CodeMode {
+    match options.view {
+        View::McpNaming => mcp_naming::names(inputs, options),
+        _ => project_inputs(inputs, options),
     }
 }
 
