@@ -11,8 +11,11 @@
 //! | `openclaw` | `MCP.<server>.<tool>`, camelCase words, `2`, `3`, … after a taken or reserved word | numbered | mcp-naming's text under OpenClaw's names |
 //!
 //! The mcp-naming view's identifiers depend on the names alone (server and tool), its
-//! declarations on the schemas too; [`identifier`] says how they never collide and never change
-//! when a tool is added. [`CodeMode::resolve`] is the way back.
+//! declarations on the schemas too. A name spelled in lowercase words joined by `_` keeps a
+//! readable identifier (`get_user` → `getUser`, `get_user`; a reserved word gets a trailing `_`);
+//! any other spelling adds 12 hex digits (48 bits) of SHA-256 of the name itself, so that two
+//! names never meet and no identifier changes when a tool is added (`src/codemode/identifier.rs`
+//! has the argument). [`CodeMode::resolve`] and [`resolve`] are the way back.
 //!
 //! ```
 //! use mcp_naming::codemode::{code_mode, Language, Options, ServerTools, Tool};
@@ -130,7 +133,7 @@ ids! {
 ids! {
     /// Whose naming the identifiers follow.
     View {
-        /// This crate's projection (see [`identifier`]).
+        /// This crate's projection: one to one and stable (see the module documentation).
         McpNaming => "mcp-naming",
         /// `@cloudflare/codemode` 0.5.6, byte for byte.
         CloudflareCodemode => "cloudflare-codemode",
