@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The public entries: their declarations are pkg/<entry>.d.ts (ESM) and .d.cts (CommonJS). */
-export const ENTRIES = ['index', 'registry', 'openproject'];
+export const ENTRIES = ['index', 'registry', 'openproject', 'codemode'];
 
 /**
  * The declaration files pkg/ ships, { file: text }, from tsc's declarations in `out` and the
@@ -64,7 +64,8 @@ async function main([out, gen, pkg]) {
   // plain .js (not .mjs, which esbuild would import CommonJS into the way Node does: a default
   // import as the whole module.exports), so that `import install from './api.mjs'` is the twin's
   // `default`, as in ESM.
-  const cjs = ['glue-names', 'glue-registry', 'glue-openproject', 'shared', 'probe', 'router', 'api', 'registry-api', 'openproject-api', 'node-wasm', 'index', 'registry', 'openproject'];
+  const cjs = ['glue-names', 'glue-registry', 'glue-openproject', 'shared', 'probe', 'router', 'api', 'registry-api', 'openproject-api', 'node-wasm', 'index', 'registry', 'openproject',
+    'glue-codemode', 'codemode-part', 'codemode-api', 'codemode'];
   await Promise.all(cjs.map((m) => build({
     stdin: { contents: readFileSync(join(pkg, `${m}.mjs`), 'utf8'), sourcefile: `${m}.js`, resolveDir: pkg, loader: 'js' },
     outfile: join(pkg, `${m}.cjs`),
@@ -80,7 +81,7 @@ async function main([out, gen, pkg]) {
   // Each ES entry as one module (with shared.mjs apart, so that every entry has the same
   // NamingError): a runtime spends about 0.5 ms on each module it loads at start, a browser a
   // request. The modules they are made of stay in pkg/ for the CommonJS entries and workerd.
-  const bundled = ['index', 'registry', 'openproject', 'node', 'registry.node', 'openproject.node'];
+  const bundled = ['index', 'registry', 'openproject', 'node', 'registry.node', 'openproject.node', 'codemode', 'codemode.node'];
   await Promise.all(bundled.map((m) => build({
     entryPoints: [join(pkg, `${m}.mjs`)],
     outfile: join(pkg, `${m}.bundle.mjs`),
@@ -93,7 +94,7 @@ async function main([out, gen, pkg]) {
   })));
   for (const m of bundled) renameSync(join(pkg, `${m}.bundle.mjs`), join(pkg, `${m}.mjs`));
   // What the bundles took in and nothing else imports: the ES base64 modules and node-wasm.mjs.
-  for (const f of ['wasm-names.mjs', 'wasm-registry.mjs', 'wasm-openproject.mjs', 'node-wasm.mjs']) rmSync(join(pkg, f));
+  for (const f of ['wasm-names.mjs', 'wasm-registry.mjs', 'wasm-openproject.mjs', 'wasm-codemode.mjs', 'node-wasm.mjs']) rmSync(join(pkg, f));
 
   for (const [file, text] of Object.entries(declarations(out, gen))) writeFileSync(join(pkg, file), text);
 }

@@ -3,7 +3,7 @@
 #
 # One .wasm per entry, each from the bindings crate with one feature: `names` (the root export:
 # conventions, providers, the router), `registry` (mcp-naming/registry), `openproject`
-# (mcp-naming/openproject). Each is compiled on the first call that needs it: Node and Bun read
+# (mcp-naming/openproject), `codemode` (mcp-naming/codemode: code mode and registry names). Each is compiled on the first call that needs it: Node and Bun read
 # the .wasm file, workerd imports it as a module, and bundlers, browsers and Deno get it embedded
 # as base64 in a module of its own.
 #
@@ -19,7 +19,7 @@ gen=target/glue/gen
 rm -rf "$out" target/glue pkg
 mkdir -p "$out" "$gen" pkg
 
-for feature in names registry openproject; do
+for feature in names registry openproject codemode; do
   cargo build -p mcp-naming-wasm --lib --profile wasm --target wasm32-unknown-unknown \
     --no-default-features --features "$feature"
   if [ "$feature" = names ]; then base=mcp_naming; else base="mcp_naming_$feature"; fi
@@ -59,7 +59,7 @@ node scripts/emit-tables.mjs pkg "$out/patterns/mcp_naming.js" "$gen"
 node_modules/.bin/tsc -p pkg-config/tsconfig.json
 node scripts/assemble.mjs target/glue/out "$gen" pkg
 # The CommonJS entries for Node and Bun (the only modules whose CommonJS form differs).
-cp pkg-config/node.cjs pkg-config/registry.node.cjs pkg-config/openproject.node.cjs pkg/
+cp pkg-config/node.cjs pkg-config/registry.node.cjs pkg-config/openproject.node.cjs pkg-config/codemode.node.cjs pkg/
 cp pkg-config/README.md pkg/README.md
 cp LICENSE pkg/LICENSE
 version=$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)

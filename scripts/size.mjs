@@ -13,9 +13,10 @@ export const ENTRIES = {
   'mcp-naming (Node, Bun)': ['node.mjs', 'shared.mjs', 'mcp_naming_bg.wasm'],
   'mcp-naming/registry': ['registry.mjs', 'shared.mjs'],
   'mcp-naming/openproject': ['openproject.mjs', 'shared.mjs'],
+  'mcp-naming/codemode': ['codemode.mjs', 'shared.mjs'],
   'mcp-naming (workerd)': ['workerd.mjs', 'api.mjs', 'shared.mjs', 'tables.mjs', 'glue-names.mjs', 'mcp_naming_bg.wasm'],
 };
-export const WASM = ['mcp_naming_bg.wasm', 'mcp_naming_registry_bg.wasm', 'mcp_naming_openproject_bg.wasm'];
+export const WASM = ['mcp_naming_bg.wasm', 'mcp_naming_registry_bg.wasm', 'mcp_naming_openproject_bg.wasm', 'mcp_naming_codemode_bg.wasm'];
 const PAGE = ['www/index.html', 'www/style.css', 'www/app.mjs', ...ENTRIES['mcp-naming'].map((f) => `pkg/${f}`)];
 
 export function sizes(files) {

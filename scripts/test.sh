@@ -118,6 +118,15 @@ peers() {
   PEER_CASES=${PEER_CASES:-2000} node --test tests/peers/
 }
 
+codemode_suite() {
+  # Code mode against what it reproduces and what checks it: @cloudflare/codemode 0.5.6 (the
+  # differential, CODEMODE_CASES generated catalogs) and acorn from this directory's committed
+  # lockfile, Node's ICU collation, the root's pinned tsc over generated declarations and files.
+  npm_project tests/codemode
+  ln -sfn "$PWD/pkg" tests/codemode/node_modules/mcp-naming
+  CODEMODE_CASES=${CODEMODE_CASES:-2000} node --test tests/codemode/
+}
+
 cli_suite() {
   # The command line as a user installs it (tests/cli: npm pack of pkg/ into a scratch project);
   # its test-only packages (a JSON Schema validator for the SARIF check) from a committed
@@ -193,6 +202,7 @@ suite "the agent's MCP registry on Workers: a Durable Object per agent, real ups
 suite "peer styles against the peers' own code (tests/peers)" peers
 suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compat)" bash scripts/compat.sh
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
+suite "code mode against @cloudflare/codemode, acorn, ICU collation and tsc (tests/codemode)" codemode_suite
 suite "the command line from the packed tarball (tests/cli)" cli_suite
 suite "TypeScript consumer, contract and the gateways on SDK v1 and v2 (tsc --strict --noEmit)" typescript
 suite "the Python package: wheel, fresh venv, pytest, mypy --strict, sdist, the Python gateway (scripts/python.sh)" bash scripts/python.sh

@@ -247,6 +247,25 @@ codes! {
     ParamMismatch => "param_mismatch",
     /// Router: a protocol revision the gateway (or an upstream) does not speak.
     UnsupportedProtocolVersion => "unsupported_protocol_version",
+    /// Code mode: an identifier or a file that is not the name as it is (a reserved word
+    /// escaped, characters replaced, a number or a suffix added), a warning naming the tool.
+    CodemodeRenamed => "codemode_renamed",
+    /// Code mode: an identifier that carries a digest of the tool's own name, because the name is
+    /// not in the canonical spelling another name could meet (a warning).
+    CodemodeHashed => "codemode_hashed",
+    /// Code mode: two tools (or servers) that a view gives one identifier or one file, or a
+    /// namespace that shadows a global.
+    CodemodeCollision => "codemode_collision",
+    /// Registry name: shorter than the registry allows (3 characters).
+    TooShort => "too_short",
+    /// Registry name: a second `/`.
+    ExtraSeparator => "extra_separator",
+    /// A part of the name ends with a character it may not end with.
+    InvalidEnd => "invalid_end",
+    /// Registry name: a README has no `mcp-name:` marker.
+    MissingMcpName => "missing_mcp_name",
+    /// Registry name: a README's `mcp-name:` markers name other servers.
+    McpNameMismatch => "mcp_name_mismatch",
 }
 
 impl fmt::Display for Code {

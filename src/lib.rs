@@ -31,6 +31,7 @@
 mod base64;
 mod chars;
 pub mod client;
+pub mod codemode;
 mod convention;
 mod diagnostic;
 pub mod dialect;
@@ -41,6 +42,7 @@ pub mod openproject;
 mod provider;
 mod read;
 pub mod registry;
+pub mod registry_name;
 pub mod router;
 mod search;
 mod sha1;

@@ -1,6 +1,6 @@
-//! SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), for the one place the core authenticates
-//! something: the `requestState` a gateway hands a client between rounds of a multi round-trip
-//! request ([`crate::router`]'s state seal). Written here, as SHA-1 is, so that the wasm stays
+//! SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104): the seal of the `requestState` a gateway hands
+//! a client between rounds of a multi round-trip request ([`crate::router`]'s state seal), and
+//! code mode's collision digests. Written here, as SHA-1 is, so that the wasm stays
 //! small and the crate keeps its one dependency tree; checked against the standards' vectors.
 
 const K: [u32; 64] = [
@@ -13,6 +13,17 @@ const K: [u32; 64] = [
     0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
     0xc67178f2,
 ];
+
+/// The SHA-256 digest of `data` as 64 lowercase hex digits (code mode's collision digests).
+pub(crate) fn hex(data: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(64);
+    for b in digest(&[data]) {
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 15)] as char);
+    }
+    out
+}
 
 /// The SHA-256 digest of the concatenation of `parts`.
 pub(crate) fn digest(parts: &[&[u8]]) -> [u8; 32] {

@@ -48,6 +48,21 @@ fn example(ancestors: &[&Value], array: Option<&[Value]>, code: &str) -> String 
             clip(&case["tools"].to_string())
         );
     }
+    // A code mode case (tests/data/cases/tools-as-code.json): its view, its first server's tools.
+    if let Some(case) = ancestors
+        .iter()
+        .rev()
+        .filter_map(|a| a.as_object())
+        .find(|o| o.contains_key("servers") && o.contains_key("title"))
+    {
+        let view = case.get("view").and_then(Value::as_str).unwrap_or("mcp-naming");
+        let first = &case["servers"][0];
+        return format!(
+            "view `{view}`, server `{}`, tools `{}`",
+            clip(first["server"].as_str().unwrap_or("")),
+            clip(&first["tools"].to_string())
+        );
+    }
     // A step of a scenario file: its call.
     if let Some(step) = ancestors.iter().rev().filter_map(|a| a.as_object()).find(|o| o.contains_key("call")) {
         let args = step["args"].to_string();

@@ -1,13 +1,28 @@
 // The playground: live validation (and, in "all (detect)", every convention's verdict with the
 // near misses and their fix), conversion, provider checks, resource URIs, and a router with what
-// each MCP client shows of its tools, all through the npm package in this page. The state lives
-// in the URL hash.
+// each MCP client shows of its tools, and the router's tools as code (code mode), all through the
+// npm package in this page. The state lives in the URL hash.
 import {
   CONVENTIONS, PROVIDERS, ROUTER_STYLES, CLIENTS, conventions, validateToolName, explainName, convertToolName, checkProviders,
   fitToolName, validateResourceUri, Router,
 } from '/pkg/index.mjs';
 
 const $ = (id) => document.getElementById(id);
+
+// Code mode and MCP Registry server names are their own part of the package (mcp-naming/codemode,
+// with its own .wasm): imported the first time a panel needs them, then the page is drawn again.
+let codemode = null;
+let codemodeLoading = null;
+function codeModePart() {
+  if (codemode === null && codemodeLoading === null) {
+    codemodeLoading = import('/pkg/codemode.mjs').then((m) => {
+      codemode = m;
+      document.body.dataset.codemode = 'ready';
+      update();
+    });
+  }
+  return codemode;
+}
 
 const SEED_003_CONFIG = {
   style: 'syntropy',
@@ -77,6 +92,18 @@ const CATALOG = {
     tool('delete_project', 'Delete a GitLab project', 'project_id'),
   ],
   perplexity: [tool('perplexity_ask', 'Ask the web a question and get an answer with its sources', 'messages')],
+  'io.github.acme/weather': [
+    tool('get_forecast', 'The forecast for a city: "*/" and "@" in a description stay text', 'city', 'days'),
+    tool('get-alerts', 'Weather alerts in force for a region', 'region'),
+    tool('delete', 'Forget a saved city', 'city'),
+  ],
+  'com.example/weather': [tool('get_forecast', 'Another registry server named weather: its own namespace', 'city')],
+};
+
+/** Issue 37: MCP Registry names as server names, and the tools as code. */
+const REGISTRY_CONFIG = {
+  style: 'claude',
+  servers: [{ name: 'io.github.acme/weather' }, { name: 'com.example/weather' }, { name: 'github' }],
 };
 
 /** The overrides and conflicts of issue 26: a rename and a description, and a priority. */
@@ -95,11 +122,12 @@ const lines = (tools) => tools.map((t) => t.name).join('\n');
 
 /** The configurations to start from: the first is the default. */
 const PRESETS = {
-  'seed 003 (Syntropy)': { config: SEED_003_CONFIG, server: 'context7', call: 'mcp__syntropy__context7_get_library_doc' },
-  'overrides and conflicts (issue 26)': { config: OVERRIDES_CONFIG, server: 'github', call: 'code_search' },
+  'seed 003 (Syntropy)': { config: SEED_003_CONFIG, server: 'context7', call: 'mcp__syntropy__context7_get_library_doc', cmCall: 'context7.resolveLibraryId' },
+  'overrides and conflicts (issue 26)': { config: OVERRIDES_CONFIG, server: 'github', call: 'code_search', cmCall: 'github.codeSearch' },
+  'registry names and code mode (issue 37)': { config: REGISTRY_CONFIG, server: 'io.github.acme/weather', call: 'acme-weather__get_forecast', cmCall: 'acmeWeather.getForecast' },
   'search mode (discovery)': {
     config: { ...SEED_003_CONFIG, discovery: { mode: 'search', always: ['mcp__syntropy__context7_resolve_library_id'] } },
-    server: 'context7', call: 'mcp__syntropy__context7_get_library_docs',
+    server: 'context7', call: 'mcp__syntropy__context7_get_library_docs', cmCall: 'context7.getLibraryDocs',
   },
 };
 
@@ -117,6 +145,10 @@ const DEFAULTS = {
   clientServer: '',
   search: 'library docs',
   searchServer: '',
+  cmLanguage: 'typescript',
+  cmView: 'mcp-naming',
+  cmLayout: 'object',
+  cmCall: 'context7.resolveLibraryId',
 };
 
 const state = { ...DEFAULTS };
@@ -133,6 +165,9 @@ function load() {
   for (const key of Object.keys(DEFAULTS)) state[key] = params.get(key) ?? DEFAULTS[key];
   if (!['name', 'uri', 'router'].includes(state.mode)) state.mode = 'name';
   if (state.convention !== 'all' && !CONVENTIONS.includes(state.convention)) state.convention = DEFAULTS.convention;
+  for (const [key, id] of [['cmLanguage', 'cm-language'], ['cmView', 'cm-view'], ['cmLayout', 'cm-layout']]) {
+    if (![...$(id).options].some((o) => o.value === state[key])) state[key] = DEFAULTS[key];
+  }
 }
 
 function el(tag, props = {}, ...children) {
@@ -242,6 +277,8 @@ function renderName() {
   }
   fillTable($('conversions'), conversions.length ? conversions : [[el('span', { className: 'muted' }, 'fix the name first')]]);
 
+  renderServerName(name);
+
   const accepted = checkProviders(name);
   $('providers').replaceChildren(
     ...PROVIDERS.map((p) => {
@@ -249,6 +286,26 @@ function renderName() {
       return el('li', { className: 'fail' }, `✗ ${p} → `, el('code', {}, name === '' ? '—' : fitToolName(name, p)));
     }),
   );
+}
+
+/**
+ * Detect mode and a name with a "/": the MCP Registry's verdict on it as a server name
+ * (validateServerName, from mcp-naming/codemode), with its problems marked and its fix.
+ */
+function renderServerName(name) {
+  const shown = state.convention === 'all' && name.includes('/');
+  const part = shown ? codeModePart() : null;
+  $('server-name-row').hidden = part === null;
+  if (part === null) return;
+  const r = part.validateServerName(name);
+  setVerdict($('server-name-verdict'), r.valid, r.valid
+    ? `a valid MCP Registry server name: namespace ${r.parts.namespace}, name ${r.parts.name}`
+    : 'not a valid MCP Registry server name');
+  const all = [...r.errors, ...r.warnings];
+  highlight($('server-name-highlight'), name, all);
+  listDiagnostics($('server-name-diagnostics'), all);
+  $('server-name-suggestion-row').hidden = r.suggestion === null;
+  $('server-name-suggestion').textContent = r.suggestion ?? '';
 }
 
 function applySuggestion() {
@@ -344,7 +401,9 @@ function presetOf(config) {
 function applyPreset(name) {
   const preset = PRESETS[name];
   if (!preset) return;
-  Object.assign(state, { config: JSON.stringify(preset.config, null, 2), server: preset.server, tools: lines(CATALOG[preset.server]), call: preset.call });
+  Object.assign(state, {
+    config: JSON.stringify(preset.config, null, 2), server: preset.server, tools: lines(CATALOG[preset.server]), call: preset.call, cmCall: preset.cmCall,
+  });
   for (const [id, key] of Object.entries(bind)) $(id).value = state[key];
   update();
 }
@@ -370,6 +429,9 @@ function renderRouter() {
     $('client-diagnostics').replaceChildren();
     $('route').textContent = '';
     $('route-suggestions').replaceChildren();
+    $('cm-status').textContent = '';
+    $('codemode').tBodies[0].replaceChildren();
+    $('cm-declarations').textContent = '';
     return;
   }
   const names = Array.isArray(config.servers) ? config.servers.map((s) => s.name) : [];
@@ -411,6 +473,7 @@ function renderRouter() {
   fillTable($('listed'), router.listTools().tools.map((t) => [t.name, t.description ?? el('span', { className: 'muted' }, '(none)')]));
   renderSearch(router, names);
   renderClients(router);
+  renderCodeMode(router);
   const suggestions = $('route-suggestions');
   try {
     const r = router.route(state.call);
@@ -425,6 +488,72 @@ function renderRouter() {
         el('li', {}, el('button', { type: 'button', className: 'use', onclick: () => { state.call = s; $('call').value = s; update(); } }, s)),
       ),
     );
+  }
+}
+
+// ---- Code mode
+
+const CM_MARKS = { codemode_hashed: 'hashed', codemode_renamed: 'renamed', codemode_collision: 'collides' };
+
+/** The router's exposed tools as code: each server a namespace, each tool a function; and the way back. */
+function renderCodeMode(router) {
+  const part = codeModePart();
+  const clear = () => {
+    fillTable($('codemode'), []);
+    $('cm-diagnostics').replaceChildren();
+    $('cm-declarations').textContent = '';
+    $('cm-route').textContent = '';
+    $('cm-route-suggestions').replaceChildren();
+  };
+  if (part === null) {
+    $('cm-status').textContent = 'loading mcp-naming/codemode…';
+    $('cm-status').className = 'muted';
+    clear();
+    return;
+  }
+  const options = { language: state.cmLanguage, view: state.cmView, layout: state.cmLayout };
+  let cm;
+  try {
+    cm = router.codeMode(options);
+  } catch (e) {
+    setVerdict($('cm-status'), false, `${e.code}: ${e.message}`);
+    clear();
+    return;
+  }
+  const count = cm.namespaces.reduce((n, ns) => n + ns.tools.length, 0);
+  setVerdict($('cm-status'), true, `${count} ${count === 1 ? 'tool' : 'tools'} as ${cm.language} functions in ${cm.namespaces.length} namespaces (view ${cm.view})`);
+  $('codemode').tBodies[0].replaceChildren(...cm.namespaces.flatMap((ns) => ns.tools.map((t) => {
+    const marks = [...new Set(t.diagnostics.map((d) => d.code))];
+    const cell = el('td', {
+      className: marks.map((code) => CM_MARKS[code] ?? code).join(' '),
+      title: t.diagnostics.map((d) => `${d.code}: ${d.message}`).join('\n'),
+    }, el('code', {}, `${ns.name}.${t.name}`));
+    for (const code of marks) cell.append(' ', el('small', { className: `tag ${t.diagnostics.find((d) => d.code === code).severity}` }, CM_MARKS[code] ?? code));
+    return el('tr', {}, cell, el('td', {}, ns.server), el('td', {}, t.tool), el('td', {}, t.path ?? ''));
+  })));
+  listDiagnostics($('cm-diagnostics'), cm.diagnostics);
+  $('cm-declarations').textContent = cm.files
+    ? cm.files.map((f) => `${cm.language === 'python' ? '#' : '//'} ---- ${f.path}\n${f.content}`).join('\n')
+    : cm.declarations;
+  // The way back: "namespace.identifier" to the upstream call the router makes.
+  const call = state.cmCall.trim();
+  const dot = call.indexOf('.');
+  const suggestions = $('cm-route-suggestions');
+  suggestions.replaceChildren();
+  if (call === '') {
+    $('cm-route').textContent = '';
+    return;
+  }
+  try {
+    const mapped = router.mapCodeModeCall(dot < 0 ? '' : call.slice(0, dot), dot < 0 ? call : call.slice(dot + 1), undefined, options);
+    setVerdict($('cm-route'), true, `→ server ${mapped.server}, tools/call ${mapped.params.name}`);
+  } catch (e) {
+    setVerdict($('cm-route'), false, `${e.code}: ${e.message}`);
+    // The suggestion in the call: a namespace's before the identifier typed, a tool's after the namespace.
+    const full = (s) => (e.code === 'unknown_tool' ? `${call.slice(0, dot)}.${s}` : `${s}${dot < 0 ? '' : call.slice(dot)}`);
+    suggestions.replaceChildren(...(e.suggestions ?? []).map((s) => el('li', {}, el('button', {
+      type: 'button', className: 'use', onclick: () => { state.cmCall = full(s); $('cm-call').value = state.cmCall; update(); },
+    }, full(s)))));
   }
 }
 
@@ -453,6 +582,7 @@ load();
 const bind = {
   name: 'name', convention: 'convention', uri: 'uri', 'uri-ns': 'ns', config: 'config', server: 'server', tools: 'tools', call: 'call', compare: 'compare',
   'client-server': 'clientServer', search: 'search', 'search-server': 'searchServer',
+  'cm-language': 'cmLanguage', 'cm-view': 'cmView', 'cm-layout': 'cmLayout', 'cm-call': 'cmCall',
 };
 for (const [id, key] of Object.entries(bind)) {
   $(id).value = state[key];
@@ -472,6 +602,11 @@ for (const button of document.querySelectorAll('button.mode')) {
 $('name').addEventListener('keydown', (e) => { if (e.key === 'Enter') applySuggestion(); });
 $('suggestion').addEventListener('click', applySuggestion);
 $('uri').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('uri-suggestion').click(); });
+$('server-name-suggestion').addEventListener('click', () => {
+  state.name = $('server-name-suggestion').textContent;
+  $('name').value = state.name;
+  update();
+});
 $('uri-suggestion').addEventListener('click', () => {
   if (uriSuggestion === null) return;
   state.uri = uriSuggestion;

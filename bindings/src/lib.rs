@@ -9,9 +9,9 @@
 
 #![cfg(target_arch = "wasm32")]
 #![forbid(unsafe_code)]
-// Each npm entry's .wasm is built with one feature (scripts/build.sh); tests and lints build all three.
+// Each npm entry's .wasm is built with one feature (scripts/build.sh); tests and lints build them all.
 #![cfg_attr(
-    not(all(feature = "names", feature = "registry", feature = "openproject")),
+    not(all(feature = "names", feature = "registry", feature = "openproject", feature = "codemode")),
     allow(dead_code, unused_imports)
 )]
 
@@ -22,6 +22,8 @@ use mcp_naming::{ResourceUri, Severity};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
+#[cfg(any(feature = "names", feature = "codemode"))]
+mod codemode;
 mod convert;
 mod data;
 #[cfg(feature = "names")]

@@ -138,7 +138,7 @@ fn request_error(request: &Request, e: &Error) -> JsValue {
 /// The core's `Router`, held by the JavaScript `Router` class.
 #[wasm_bindgen]
 pub struct WasmRouter {
-    inner: Router,
+    pub(crate) inner: Router,
     extra: Option<JsValue>,
 }
 

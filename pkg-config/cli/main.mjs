@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// mcp-naming on the command line: lint, namespaces, check-gateway, clients, validate, convert, and
-// gateway (which runs the mcp-naming-gateway package when it is installed beside this one).
+// mcp-naming on the command line: lint, namespaces, check-gateway, clients, validate, convert,
+// codemode, and gateway (which runs the mcp-naming-gateway package when it is installed beside this one).
 // Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run (a server that would not
 // start, a file that cannot be written).
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ const COMMANDS = {
   clients: () => import('./commands/clients.mjs'),
   validate: () => import('./commands/validate.mjs'),
   convert: () => import('./commands/convert.mjs'),
+  codemode: () => import('./commands/codemode.mjs'),
 };
 
 const HELP = `Usage: mcp-naming <command> [options]
@@ -26,6 +27,7 @@ Commands:
   validate [NAME…] [-c C]   check names (arguments, or one a line on stdin); without -c, in every convention
   convert [NAME…] --from A --to B    write names in another convention
   gateway [--config FILE] [--http HOST:PORT]   run the MCP gateway (the mcp-naming-gateway package)
+  codemode --from FILE      a server's tools as code: declarations, or one file per tool (or a live server)
 
 Run 'mcp-naming <command> --help' for a command's options and examples.
 Exit status: 0 fine, 1 problems found, 2 bad usage, 3 could not run.

@@ -18,6 +18,9 @@ import type {
   McpObject, McpPrompt, McpResource, McpResourceTemplate, McpTool, Relay, Route, RouterConfig, SearchHit, SearchOptions,
   ToolResult,
 } from './router-types.mjs';
+// Code mode (issue 37): its own part, mcp-naming/codemode; these are its types and its slot.
+import { codeModePart } from './codemode-part.mjs';
+import type { CodeMode, CodeModeOptions } from './codemode-part.mjs';
 
 export type * from './router-types.mjs';
 
@@ -760,6 +763,36 @@ export class Router<
     string(client, 'client');
     return call(() => this.#core.client_view(client, options));
   }
+
+  // ---- Code mode (issue 37): the core lists the catalog (servers, labels, exposed names and
+  // tool parts); mcp-naming/codemode, once imported, projects it with its own .wasm.
+
+  /**
+   * Code mode over this router's enabled exposed tools: each server a namespace (named after its
+   * prefix, for a registry name), each tool a function, with declarations from the objects the
+   * router keeps. Needs `import 'mcp-naming/codemode'` (its own .wasm).
+   * @throws NamingError invalid_argument (mcp-naming/codemode not imported, bad options)
+   */
+  codeMode(options?: CodeModeOptions): CodeMode {
+    const catalog = this.#core.code_mode_catalog() as { tools: { name: string; tool?: unknown }[] }[];
+    const objects = new Map<string, unknown>();
+    const side = this.#sides[0]!;
+    for (const seg of side.visible()) for (const r of seg) objects.set(r.name, side.written(r));
+    for (const s of catalog) for (const t of s.tools) t.tool = objects.get(t.name);
+    return codeModePart().catalog(catalog, options) as CodeMode;
+  }
+
+  /**
+   * The upstream call `namespace.identifier(args)` makes in `codeMode(options)`: mapCallTool of
+   * the tool's exposed name, `{ server, params: { name, arguments }, header }`.
+   * @throws NamingError unknown_server, unknown_tool (with suggestions), then as mapCallTool
+   */
+  mapCodeModeCall(namespace: string, identifier: string, args?: unknown, options?: CodeModeOptions): Mapped<{ name: string; arguments?: unknown }> {
+    const name = codeModePart().resolve(this.#core.code_mode_catalog_json(), string(namespace, 'namespace'), string(identifier, 'identifier'), options);
+    return this.mapCallTool(args === undefined ? { name } : { name, arguments: args });
+  }
+
+  // ---- End of code mode.
 
   /**
    * The name this router exposes for the tool `from` (another Router) exposes as `name`:

@@ -20,6 +20,9 @@ from ._contract import (
 )
 
 from .types import (
+    CodeMode,
+    McpNameMarkerCheck,
+    ServerNameReport,
     ClientView,
     ConventionInfo,
     Date,
@@ -191,6 +194,39 @@ class _Exposed(TypedDict):
     warnings: List[Diagnostic]
     views: List[View]
     exposed: List[Any]
+# ----- code mode and registry names (mcp_naming.codemode)
+
+def code_mode(
+    servers: Any, options: _Options = None, *, language: Optional[str] = ..., layout: Optional[str] = ..., view: Optional[str] = ...
+) -> CodeMode: ...
+def resolve_code_mode(
+    servers: Any,
+    namespace: str,
+    identifier: str,
+    options: _Options = None,
+    *,
+    language: Optional[str] = ...,
+    layout: Optional[str] = ...,
+    view: Optional[str] = ...,
+) -> Tuple[int, int]: ...
+def code_mode_catalog(
+    catalog: Any, options: _Options = None, *, language: Optional[str] = ..., layout: Optional[str] = ..., view: Optional[str] = ...
+) -> CodeMode: ...
+def code_mode_catalog_resolve(
+    catalog: Any,
+    namespace: str,
+    identifier: str,
+    options: _Options = None,
+    *,
+    language: Optional[str] = ...,
+    layout: Optional[str] = ...,
+    view: Optional[str] = ...,
+) -> str: ...
+def validate_server_name(name: str) -> ServerNameReport: ...
+def check_mcp_name_marker(readme: str, name: str) -> McpNameMarkerCheck: ...
+def registry_prefixes(names: Sequence[str]) -> List[str]: ...
+
+# ----- the router's core half (mcp_naming._router holds it)
 
 class CoreRouter:
     def __init__(self, config: Any = None, **kwargs: Any) -> None: ...
@@ -230,6 +266,7 @@ class CoreRouter:
     ) -> ListDecision: ...
     def decide_notification(self, server: str, found: List[Found]) -> NotificationDecision: ...
     def decide_result(self, server: str, found: List[Found]) -> ResultDecision: ...
+    def code_mode_catalog(self) -> List[Dict[str, Any]]: ...
     def client_view(self, client: str, options: _Options = None, *, server: Optional[str] = ...) -> ClientView: ...
     def migrate(self, name: str, source: CoreRouter) -> str: ...
     def route(self, name: str) -> Route: ...

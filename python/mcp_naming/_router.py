@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 
 from . import _core
 from ._probe import MISSING, apply, compile_patterns, find, given, is_model, is_object, member, plain, scalar, with_member
-from .types import ClientView, ExposedTool, Mapped, McpObject, Relay, ResourceExposure, ResourceRoute, Route, SearchHit, ToolExposure, ToolResult
+from .types import CodeMode, ClientView, ExposedTool, Mapped, McpObject, Relay, ResourceExposure, ResourceRoute, Route, SearchHit, ToolExposure, ToolResult
 
 if TYPE_CHECKING:
     from ._contract import Edit, Found, HostFacts, HostTables, ListKind, Method, RequestDecision, View
@@ -536,6 +536,34 @@ class Router:
         """The name this router exposes for the tool ``source`` (another Router) exposes as
         ``name``: migrates permission files and eval sets from one style to another."""
         return cast(str, self._c.migrate(name, getattr(source, "_core_router", source)))
+
+    # ---- Code mode (issue 37): the core lists the catalog (servers, labels, exposed names and
+    # tool parts); the objects kept here give the declarations their descriptions and schemas.
+
+    def code_mode(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> CodeMode:
+        """Code mode over this router's enabled exposed tools: each server a namespace (named
+        after its prefix, for a registry name), each tool a function, with declarations from
+        the tool objects kept here. Options (or keyword arguments): ``language``, ``layout``,
+        ``view``, as ``mcp_naming.codemode.code_mode`` takes them."""
+        catalog = self._c.code_mode_catalog()
+        side = self._sides[0]
+        objects = {r.name: side.object(r) for seg in side.visible() for r in seg}
+        for s in catalog:
+            for t in s["tools"]:
+                t["tool"] = objects.get(t["name"])
+        return _core.code_mode_catalog(catalog, options, **kwargs)
+
+    def map_code_mode_call(
+        self, namespace: str, identifier: str, arguments: Any = None, options: Optional[Mapping[str, Any]] = None, **kwargs: Any
+    ) -> Mapped:
+        """The upstream call ``namespace.identifier(arguments)`` makes in ``code_mode(options)``:
+        ``map_call_tool`` of the tool's exposed name. ``NamingError``: ``unknown_server``,
+        ``unknown_tool`` (with suggestions), then as ``map_call_tool``."""
+        name = _core.code_mode_catalog_resolve(self._c.code_mode_catalog(), namespace, identifier, options, **kwargs)
+        params: McpObject = {"name": name} if arguments is None else {"name": name, "arguments": arguments}
+        return self.map_call_tool(params)
+
+    # ---- End of code mode.
 
     def client_view(self, client: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> ClientView:
         """What ``client`` shows of this gateway's tools, the user having named the gateway

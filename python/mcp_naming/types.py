@@ -305,3 +305,75 @@ class PageEnvelope(TypedDict):
     page_size: int
     total: int
     next_offset: Optional[int]
+
+
+# ----- code mode and registry names (mcp_naming.codemode)
+
+CodeModeLanguage = Literal["typescript", "javascript", "python"]
+CodeModeLayout = Literal["object", "files"]
+CodeModeView = Literal["mcp-naming", "cloudflare-codemode", "codex", "openclaw"]
+
+
+class _CodeModeFunctionBase(TypedDict):
+    tool: str
+    name: str
+    diagnostics: List[Diagnostic]
+
+
+class CodeModeFunction(_CodeModeFunctionBase, total=False):
+    """A tool as code: its name, its identifier, its file (layout "files")."""
+
+    path: str
+
+
+class CodeModeNamespace(TypedDict):
+    """A server as code: the identifier its tools are reached through."""
+
+    server: str
+    name: str
+    tools: List[CodeModeFunction]
+
+
+class CodeModeFile(TypedDict):
+    """A generated file."""
+
+    path: str
+    content: str
+
+
+class _CodeModeBase(TypedDict):
+    language: CodeModeLanguage
+    layout: CodeModeLayout
+    view: CodeModeView
+    namespaces: List[CodeModeNamespace]
+    declarations: str
+    diagnostics: List[Diagnostic]
+
+
+class CodeMode(_CodeModeBase, total=False):
+    """What ``code_mode`` answers; ``files`` with layout "files"."""
+
+    files: List[CodeModeFile]
+
+
+class ServerNameParts(TypedDict):
+    namespace: str
+    name: str
+
+
+class ServerNameReport(TypedDict):
+    """What ``validate_server_name`` answers."""
+
+    valid: bool
+    errors: List[Diagnostic]
+    warnings: List[Diagnostic]
+    parts: Optional[ServerNameParts]
+    suggestion: Optional[str]
+
+
+class McpNameMarkerCheck(TypedDict):
+    """What ``check_mcp_name_marker`` answers."""
+
+    valid: bool
+    errors: List[Diagnostic]
+    declared: List[str]

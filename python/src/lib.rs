@@ -18,6 +18,7 @@ use mcp_naming::{Code, ResourceUri};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
+mod codemode;
 mod convert;
 mod data;
 mod router;
@@ -485,5 +486,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call_tool_text, m)?)?;
     router::register(m)?;
     data::register(m)?;
+    codemode::register(m)?;
     Ok(())
 }

@@ -236,6 +236,12 @@ impl CoreRouter {
         to_py_json(py, &d)
     }
 
+    /// Code mode (issue 37): the catalog code mode projects, `[{ server, label, tools: [{ name,
+    /// part }] }]` (the Python side adds the tool objects it keeps).
+    fn code_mode_catalog<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.code_mode_catalog())
+    }
+
     /// What `client` shows of this gateway's tools, the user having named the gateway `server`
     /// (default: the configured gateway name).
     #[pyo3(signature = (client, options=None, **kwargs))]

@@ -16,7 +16,7 @@
 //! ```
 
 pub(crate) mod agent;
-mod checks;
+pub(crate) mod checks;
 pub(crate) mod chora;
 pub(crate) mod claude;
 mod explain;

@@ -91,7 +91,7 @@ impl Compiled {
     /// The tool part of an entry's exposed name, where it differs from the name (a suggestion
     /// form).
     pub(crate) fn name_part<'e>(&self, e: &'e Entry) -> Option<&'e str> {
-        let part = self.style.name_part(e.name(), &self.servers[e.server as usize].name);
+        let part = self.style.name_part(e.name(), &self.servers[e.server as usize].label);
         (part.len() != e.name().len()).then_some(part)
     }
 
@@ -183,12 +183,16 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
         ));
     }
     let mut servers = Vec::with_capacity(config.servers.len());
+    // What each server is written as in exposed names: itself, or a registry name's prefix.
+    let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+    let labels = super::registry_names::labels(&names, style.as_ref().map(Styled::naming));
     for (i, s) in config.servers.iter().enumerate() {
         let path = format!("servers[{i}].name");
+        let label = &labels[i];
         if let Some(style) = style.as_ref().map(Styled::naming) {
-            if let Err(message) = style.check_server_name(&s.name) {
+            if let Err(message) = style.check_server_name(label) {
                 let mut d = problem(&path, message);
-                d.suggestion = style.suggest_server_name(&s.name).filter(|n| style.check_server_name(n).is_ok());
+                d.suggestion = style.suggest_server_name(label).filter(|n| style.check_server_name(n).is_ok());
                 problems.push(d);
             }
         }
@@ -198,8 +202,8 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
                 format!("{} is already the name of servers[{j}]: server names must be unique", quoted(&s.name)),
             ));
         }
-        let pool = s.pool.clone().or_else(|| is_syntropy.then(|| format!("syn-{}", s.name)));
-        let upstream_prefix = s.upstream_prefix.clone().or_else(|| is_syntropy.then(|| format!("mcp__{}__", s.name)));
+        let pool = s.pool.clone().or_else(|| is_syntropy.then(|| format!("syn-{label}")));
+        let upstream_prefix = s.upstream_prefix.clone().or_else(|| is_syntropy.then(|| format!("mcp__{label}__")));
         if let Some(pool) = &pool {
             if let Some(j) = servers.iter().position(|o: &Server| o.pool.as_deref() == Some(pool)) {
                 problems.push(problem(
@@ -208,11 +212,18 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
                 ));
             }
         }
-        servers.push(Server { name: s.name.clone(), upstream: s.upstream, pool, upstream_prefix, enabled: s.enabled });
+        servers.push(Server {
+            name: s.name.clone(),
+            label: label.clone(),
+            upstream: s.upstream,
+            pool,
+            upstream_prefix,
+            enabled: s.enabled,
+        });
     }
     if let Some(Styled::Peer(peer)) = &style {
-        let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
-        if let Err((i, message)) = peer.check_servers(&names) {
+        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+        if let Err((i, message)) = peer.check_servers(&labels) {
             problems.push(problem(&format!("servers[{i}].name"), message));
         }
         for (server, _) in &peer.prefixes {

@@ -38,6 +38,7 @@
 //! ```
 
 mod cache;
+mod code_mode;
 mod compile;
 mod config;
 pub mod decide;
@@ -57,6 +58,7 @@ mod pattern;
 pub(crate) mod peers;
 mod placement;
 pub mod probe;
+mod registry_names;
 mod resources;
 mod revision;
 mod route;

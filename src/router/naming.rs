@@ -125,7 +125,7 @@ pub(crate) trait Naming: Debug {
     }
 
     /// The server (index into `servers`) and tool part of an exposed name, matching the longest
-    /// server name followed by the separator.
+    /// server label followed by the separator.
     fn split<'a>(&self, name: &'a str, servers: &[Server]) -> Option<(usize, &'a str)> {
         let rest = name.strip_prefix(self.prefix())?;
         let sep = self.separator();
@@ -136,11 +136,11 @@ pub(crate) trait Naming: Debug {
             .iter()
             .enumerate()
             .filter(|(_, s)| {
-                rest.len() > s.name.len() + sep.len()
-                    && rest.starts_with(&s.name)
-                    && rest[s.name.len()..].starts_with(sep)
+                rest.len() > s.label.len() + sep.len()
+                    && rest.starts_with(&s.label)
+                    && rest[s.label.len()..].starts_with(sep)
             })
-            .max_by_key(|(_, s)| s.name.len())
-            .map(|(i, s)| (i, &rest[s.name.len() + sep.len()..]))
+            .max_by_key(|(_, s)| s.label.len())
+            .map(|(i, s)| (i, &rest[s.label.len() + sep.len()..]))
     }
 }

@@ -507,8 +507,9 @@ impl Resources {
 }
 
 impl Router {
+    /// What rewritten URIs write each server as (its label: a registry name's prefix).
     fn server_names(&self) -> Vec<&str> {
-        self.c.servers.iter().map(|s| s.name.as_str()).collect()
+        self.c.servers.iter().map(|s| s.label.as_str()).collect()
     }
 
     /// Exposes a server's resources or resource templates from the items of its list (their
@@ -711,7 +712,7 @@ impl Router {
     /// `unknown_server`.
     pub fn rewrite_uri(&mut self, server: &str, uri: &str) -> Result<String, Error> {
         let si = self.server_index(server)?;
-        let names: Vec<String> = self.c.servers.iter().map(|s| s.name.clone()).collect();
+        let names: Vec<String> = self.c.servers.iter().map(|s| s.label.clone()).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         Ok(self.resources.link(si, uri, &names))
     }

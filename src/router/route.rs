@@ -277,8 +277,8 @@ impl Router {
         let limit = suggest::limit(bare);
         let mut scored: Vec<(usize, String)> = Vec::new();
         for (_, e) in table.all().filter(|(_, e)| e.visible()) {
-            let server = &self.c.servers[e.server as usize].name;
-            let forms = [e.name(), e.upstream(), self.c.style.name_part(e.name(), server)];
+            let label = &self.c.servers[e.server as usize].label;
+            let forms = [e.name(), e.upstream(), self.c.style.name_part(e.name(), label)];
             let Some(d) = forms.iter().filter_map(|f| suggest::distance(bare, f, limit)).min() else { continue };
             scored.push((d, if qualified { self.qualify(e.name()) } else { e.name().to_string() }));
         }

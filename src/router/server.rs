@@ -9,8 +9,12 @@ use serde::Serialize;
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Server {
-    /// Its name in exposed names.
+    /// Its name, as configured: what routes and errors name.
     pub name: String,
+    /// What exposed names write it as: its name, or the prefix of a registry name the style
+    /// cannot write (`io.github.acme/weather` → `weather`).
+    #[serde(skip)]
+    pub label: String,
     /// How the backend writes its tool names.
     #[serde(skip)]
     pub upstream: Upstream,

@@ -295,7 +295,7 @@ pub(crate) fn plan_own(
         let name = match renamed {
             Some(name) => name.to_string(),
             None if bare => own.bare(&part),
-            None => own.join(&server.name, &part),
+            None => own.join(&server.label, &part),
         };
         let key = fold_hash(&name);
         let checked = r
@@ -355,7 +355,7 @@ fn fitted_names(own: &Own, r: &Router, kind: Kind, si: usize, fresh: &mut [Fresh
     let others =
         |n: &str, part: &str| table.by_name(n).is_some_and(|(_, e)| e.server as usize != si && !r.yields(e, part, si));
     let builtin = |n: &str| kind == Kind::Tool && r.c.builtins.iter().any(|b| b == n);
-    let server = &r.c.servers[si].name;
+    let server = &r.c.servers[si].label;
     let (prefix, sep) = (own.prefix(), own.separator());
     // The server part is shortened only when some name does not fit, and then for all.
     let too_long = fresh.iter().any(|f| !f.fixed && f.name.len() > limit.max);
@@ -427,7 +427,7 @@ pub(crate) fn reprefix(own: &Own, r: &Router, kind: Kind, parts: &[String]) -> (
     for (id, want, listed) in wants {
         let e = table.entry(id);
         let Some(part) = e.part.as_deref() else { continue };
-        let server = &r.c.servers[e.server as usize].name;
+        let server = &r.c.servers[e.server as usize].label;
         let plain = if want { own.bare(part) } else { own.join(server, part) };
         if want && table.by_fold(&plain).any(|(j, _)| j != id && !losing.contains(&j)) {
             stuck.push(id);

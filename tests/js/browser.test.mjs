@@ -287,3 +287,67 @@ test('playground: search over the exposed catalog, and overrides and conflicts i
   await page.screenshot({ path: 'artifacts/playground-search.png', fullPage: true });
   await page.close();
 });
+
+test('playground: code mode over the router\'s catalog (mcp-naming/codemode, loaded on first use), and registry names', async () => {
+  const { page, problems } = await open('/#mode=router');
+  await page.waitForSelector('body[data-codemode]');
+  // The seed's catalog as TypeScript: each server a namespace, each exposed tool a function.
+  assert.match(await page.textContent('#cm-status'), /^\d+ tools as typescript functions in 9 namespaces \(view mcp-naming\)$/);
+  const row = (call) => page.locator('#codemode tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${call.replace('.', '\\.')}$`) }) });
+  assert.deepEqual(await row('context7.resolveLibraryId').locator('td').allTextContents(), ['context7.resolveLibraryId', 'context7', 'context7_resolve_library_id', '']);
+  assert.match(await page.textContent('#cm-declarations'), /declare namespace context7 \{/);
+  assert.equal(await page.textContent('#cm-route'), '→ server context7, tools/call resolve-library-id');
+  // A misspelt call: unknown_tool with the nearest; a click uses it.
+  await page.fill('#cm-call', 'context7.resolveLibraryID');
+  assert.match(await page.textContent('#cm-route'), /^unknown_tool: /);
+  await page.click('#cm-route-suggestions button');
+  assert.equal(await page.inputValue('#cm-call'), 'context7.resolveLibraryId');
+  // Python, one file per tool.
+  await page.selectOption('#cm-language', 'python');
+  await page.selectOption('#cm-layout', 'files');
+  assert.deepEqual(await row('context7.resolve_library_id').locator('td').allTextContents(),
+    ['context7.resolve_library_id', 'context7', 'context7_resolve_library_id', 'servers/context7/resolve_library_id.py']);
+  assert.match(await page.textContent('#cm-declarations'), /# ---- servers\/_runtime\.py/);
+  // Registry names as server names: the namespaces their prefixes; a peer view's collision marked.
+  await page.selectOption('#preset', 'registry names and code mode (issue 37)');
+  await page.selectOption('#cm-language', 'typescript');
+  await page.selectOption('#cm-layout', 'object');
+  assert.equal(await page.textContent('#config-status'), 'configuration ok');
+  assert.deepEqual((await page.locator('#listed tbody th').allTextContents()).filter((n) => n.includes('weather')), [
+    'acme-weather__get_forecast', 'acme-weather__get-alerts', 'acme-weather__delete', 'example-weather__get_forecast',
+  ]);
+  assert.equal(await page.textContent('#cm-route'), '→ server io.github.acme/weather, tools/call get_forecast');
+  const calls = await page.locator('#codemode tbody td:first-child code').allTextContents();
+  assert.deepEqual([calls[0], calls[2], calls[3]], ['acmeWeather.getForecast', 'acmeWeather.delete_', 'exampleWeather.getForecast']);
+  assert.ok(calls.includes('github.createIssue'), calls.join(' '));
+  assert.match(await page.locator('#codemode tbody tr:nth-child(2) td:first-child').textContent(), /^acmeWeather\.getAlerts_[0-9a-f]{12} hashed$/);
+  assert.equal(await page.getAttribute('#codemode tbody tr:nth-child(3) td:first-child', 'class'), 'renamed');
+  await page.selectOption('#cm-view', 'cloudflare-codemode');
+  assert.match(await page.textContent('#cm-status'), /view cloudflare-codemode/);
+  // The call typed for the other view: unknown_server, and the suggestion keeps the identifier.
+  assert.match(await page.textContent('#cm-route'), /^unknown_server: "acmeWeather" is not a namespace of this code mode: did you mean "acme_weather"\?$/);
+  await page.click('#cm-route-suggestions button');
+  assert.equal(await page.inputValue('#cm-call'), 'acme_weather.getForecast');
+  assert.match(await page.textContent('#cm-route'), /^unknown_tool: /);
+  await page.click('#cm-route-suggestions button');
+  assert.equal(await page.inputValue('#cm-call'), 'acme_weather.get_forecast');
+  assert.equal(await page.textContent('#cm-route'), '→ server io.github.acme/weather, tools/call get_forecast');
+  await page.screenshot({ path: 'artifacts/playground-codemode.png', fullPage: true });
+  // Detect mode: a registry server name, its verdict, problems and fix.
+  await page.goto(`${base}/#convention=all&name=io.github.acme/weather`);
+  await page.waitForSelector('#server-name-row:not([hidden])');
+  assert.equal(await page.textContent('#server-name-verdict'), 'a valid MCP Registry server name: namespace io.github.acme, name weather');
+  await page.fill('#name', 'io.github.acme/weather/extra');
+  assert.equal(await page.textContent('#server-name-verdict'), 'not a valid MCP Registry server name');
+  assert.deepEqual(await marks(page, '#server-name-highlight'), [['error', '/']]);
+  assert.match(await page.textContent('#server-name-diagnostics'), /extra_separator/);
+  await page.click('#server-name-suggestion');
+  assert.equal(await page.inputValue('#name'), 'io.github.acme/weather-extra');
+  assert.equal(await page.textContent('#server-name-verdict'), 'a valid MCP Registry server name: namespace io.github.acme, name weather-extra');
+  await page.screenshot({ path: 'artifacts/playground-registry-name.png', fullPage: true });
+  // A tool name (no "/"): no registry verdict.
+  await page.fill('#name', 'get_user');
+  assert.equal(await page.isVisible('#server-name-row'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -26,7 +26,7 @@ test('every declaration file in pkg/ is the one a fresh compile of pkg-config/sr
     assert.deepEqual(shipped, Object.keys(fresh).sort(), 'pkg/ ships exactly the declaration files of a fresh emit');
     for (const f of shipped) assert.equal(readFileSync(join(PKG, f), 'utf8'), fresh[f], `pkg/${f} differs from a fresh emit: build again`);
     // The public entries' types, and each .d.cts naming the CommonJS twins.
-    for (const entry of ['index', 'registry', 'openproject']) {
+    for (const entry of ['index', 'registry', 'openproject', 'codemode']) {
       assert.ok(fresh[`${entry}.d.ts`] && fresh[`${entry}.d.cts`], entry);
       assert.doesNotMatch(fresh[`${entry}.d.cts`], /\.mjs['"]/);
     }

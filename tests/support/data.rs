@@ -99,6 +99,8 @@ files! {
     keys: Scenarios = "cases/keys.json";
     /// cases/revision-2026.json.
     revision_2026: Scenarios = "cases/revision-2026.json";
+    /// cases/tools-as-code.json.
+    codemode: CodeModeData = "cases/tools-as-code.json";
     /// fixtures/typical-names.json.
     typical_names: TypicalNames = "fixtures/typical-names.json";
     /// fixtures/everything-tools-list.json.
@@ -821,6 +823,108 @@ pub struct Root {
     pub error: Option<String>,
     /// Documentation: where the case comes from.
     pub source: Option<String>,
+}
+
+// ----- cases/tools-as-code.json -----
+
+/// Code mode's views, and the MCP Registry's server names, markers and prefixes.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CodeModeData {
+    /// What the file holds.
+    pub about: String,
+    /// Catalogs projected.
+    pub views: Vec<CodeModeCase>,
+    /// Registry server names validated.
+    pub server_names: Vec<ServerNameCase>,
+    /// README markers checked.
+    pub markers: Vec<MarkerCase>,
+    /// Registry names turned into prefixes.
+    pub prefixes: Vec<PrefixCase>,
+}
+
+/// A catalog projected, and what comes out (or the code of the error).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CodeModeCase {
+    /// What the case shows.
+    pub title: String,
+    /// `typescript` when absent.
+    pub language: Option<String>,
+    /// `object` when absent.
+    pub layout: Option<String>,
+    /// `mcp-naming` when absent.
+    pub view: Option<String>,
+    /// `[{ server, tools }]`, each tool a name or a tool object.
+    pub servers: Vec<CodeModeServer>,
+    /// The namespaces' identifiers.
+    pub namespaces: Option<Vec<String>>,
+    /// Per server, its tools' identifiers.
+    pub names: Option<Vec<Vec<String>>>,
+    /// Per server, its tools' paths.
+    pub paths: Option<Vec<Vec<String>>>,
+    /// Per server, per tool, the codes of its diagnostics.
+    pub codes: Option<Vec<Vec<Vec<String>>>>,
+    /// The codes of the catalog's diagnostics.
+    pub top_codes: Option<Vec<String>>,
+    /// Text the declarations hold.
+    pub contains: Option<Vec<String>>,
+    /// The code of the error instead.
+    pub error: Option<String>,
+    /// Documentation: where the case comes from.
+    pub source: Option<String>,
+}
+
+/// A server of a code mode case.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CodeModeServer {
+    /// Its name.
+    pub server: String,
+    /// Its tools: names, or tool objects.
+    pub tools: Vec<Value>,
+}
+
+/// A registry server name and its verdict.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ServerNameCase {
+    /// The name.
+    pub name: String,
+    /// Whether it is valid.
+    pub valid: bool,
+    /// Its errors' codes.
+    pub errors: Option<Vec<String>>,
+    /// The nearest valid name.
+    pub suggestion: Option<String>,
+    /// Documentation: where the case comes from.
+    pub source: Option<String>,
+}
+
+/// A README checked for a name's marker.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerCase {
+    /// The README.
+    pub readme: String,
+    /// The server name.
+    pub name: String,
+    /// Whether it declares the name.
+    pub valid: bool,
+    /// Its errors' codes.
+    pub errors: Option<Vec<String>>,
+    /// Documentation: where the case comes from.
+    pub source: Option<String>,
+}
+
+/// Registry names and their prefixes.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrefixCase {
+    /// The names.
+    pub names: Vec<String>,
+    /// Their prefixes.
+    pub prefixes: Vec<String>,
 }
 
 // ----- Scenario files: cases/router.json, cases/keys.json -----

@@ -94,9 +94,28 @@ def sdk_gateway() -> Dict[str, Any]:
     except TypeError as e:  # an InvalidArgumentError: a NamingError and a TypeError
         wrong = e.code if isinstance(e, InvalidArgumentError) else None
     return {"listed": [t.name for t in listed.tools], "upstream": upstream, "result": type(result).__name__, "relist": relay["relist"], "wrong": wrong}
+def code_mode_gateway() -> Dict[str, Any]:
+    """Code mode over a router whose servers are MCP Registry names, and the way back."""
+    from mcp_naming.codemode import code_mode, registry_prefixes, validate_server_name
+    from mcp_naming.types import CodeMode, ServerNameReport
+
+    report: ServerNameReport = validate_server_name("io.github.acme/weather")
+    router = Router(style="claude", servers=[{"name": "io.github.acme/weather"}])
+    router.expose_tools("io.github.acme/weather", [{"name": "get_forecast", "inputSchema": {"type": "object"}}])
+    out: CodeMode = router.code_mode(language="python")
+    mapped: Mapped = router.map_code_mode_call(out["namespaces"][0]["name"], "get_forecast", {}, language="python")
+    plain: CodeMode = code_mode([{"server": "github", "tools": [{"name": "get-user"}]}], view="cloudflare-codemode")
+    return {
+        "valid": report["valid"],
+        "prefixes": registry_prefixes(["io.github.acme/weather"]),
+        "function": out["namespaces"][0]["tools"][0]["name"],
+        "server": mapped["server"],
+        "cloudflare": plain["namespaces"][0]["tools"][0]["name"],
+    }
 
 
 if __name__ == "__main__":
     print(gateway())
     print(discovery_gateway())
     print(sdk_gateway())
+    print(code_mode_gateway())

@@ -587,7 +587,7 @@ pub(crate) fn plan_peer(
         .filter_map(|(j, l)| {
             l.as_ref().map(|l| Listed {
                 server: j,
-                name: &r.c.servers[j].name,
+                name: &r.c.servers[j].label,
                 tools: l.iter().map(|(_, t)| *t).collect(),
             })
         })
