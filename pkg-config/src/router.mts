@@ -776,7 +776,7 @@ export class Router<
   codeMode(options?: CodeModeOptions): CodeMode {
     const catalog = this.#core.code_mode_catalog() as { tools: { name: string; tool?: unknown }[] }[];
     const objects = new Map<string, unknown>();
-    const side = this.#sides[0]!;
+    const side = this.#sides.tools;
     for (const seg of side.visible()) for (const r of seg) objects.set(r.name, side.written(r));
     for (const s of catalog) for (const t of s.tools) t.tool = objects.get(t.name);
     return codeModePart().catalog(catalog, options) as CodeMode;
