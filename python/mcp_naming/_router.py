@@ -546,8 +546,8 @@ class Router:
         the tool objects kept here. Options (or keyword arguments): ``language``, ``layout``,
         ``view``, as ``mcp_naming.codemode.code_mode`` takes them."""
         catalog = self._c.code_mode_catalog()
-        side = self._sides[0]
-        objects = {r.name: side.object(r) for seg in side.visible() for r in seg}
+        side = self._tools
+        objects = {r.name: side.shown_item(r.server, r.index, r.name) for r in side.visible()}
         for s in catalog:
             for t in s["tools"]:
                 t["tool"] = objects.get(t["name"])

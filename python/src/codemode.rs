@@ -8,15 +8,15 @@ use mcp_naming::registry_name;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// The keyword arguments of code mode's options.
-const OPTIONS: &[(&str, &str)] = &[("language", "language"), ("layout", "layout"), ("view", "view")];
+/// The keys of code mode's options (their keyword arguments are the same words).
+const OPTIONS: &[&str] = &["language", "layout", "view"];
 
 fn read_options(
     py: Python<'_>,
     options: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Options> {
-    match options_json(options, kwargs, OPTIONS, "options")? {
+    match options_json(py, options, kwargs, OPTIONS, "options", mcp_naming::Code::InvalidArgument)? {
         None => Ok(Options::default()),
         Some(j) => Options::from_json(&j).map_err(err_about(py, "")),
     }

@@ -99,7 +99,7 @@ def test_the_way_back_and_errors() -> None:
     assert e.value.code == "invalid_argument"
     # A misspelt keyword argument is Python's TypeError; a misspelt key of an options dict the
     # core's invalid_argument, its diagnostic naming the key and the nearest one.
-    with pytest.raises(TypeError, match="use language, layout, view"):
+    with pytest.raises(TypeError, match="did you mean \"language\""):
         code_mode([], languag="python")
     with pytest.raises(NamingError) as e:
         code_mode([], {"languag": "python"})
