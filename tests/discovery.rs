@@ -385,7 +385,7 @@ fn discovery_configurations_refused() {
     assert_eq!(refused(&base(r#"{}"#, "")), ["discovery.mode: is required: \"search\""]);
     assert_eq!(
         refused(&base(r#"{ "mode": "search", "maxListed": -1 }"#, "")),
-        ["discovery.maxListed: must be a whole number from 0, got -1"]
+        ["discovery.maxListed: must be a whole number of at least 0, got -1"]
     );
     assert_eq!(refused(&base(r#""search""#, ""))[0].split(':').next(), Some("discovery"));
     assert_eq!(

@@ -45,7 +45,7 @@ pub(crate) fn invalid(message: String) -> JsValue {
 }
 
 /// A JS value as the core's `Json`, as `JSON.stringify` would see it (functions and symbols are
-/// dropped to null, non-finite numbers too). Nesting past `Json::MAX_DEPTH` (cycles included) is an
+/// dropped to null), but for non-finite numbers, which stay numbers for the core to refuse. Nesting past `Json::MAX_DEPTH` (cycles included) is an
 /// error, never a hang.
 pub(crate) fn json(value: &JsValue) -> Result<Json, JsValue> {
     read_json(value).map_err(|e| error("", &e))
@@ -69,11 +69,9 @@ fn json_at(v: &JsValue, depth: usize) -> Result<Json, Error> {
     } else if let Some(b) = v.as_bool() {
         Json::Bool(b)
     } else if let Some(n) = v.as_f64() {
-        if n.is_finite() {
-            Json::Number(n)
-        } else {
-            Json::Null
-        }
+        // NaN and ±Infinity cross as they are: the core's readers refuse them with the path
+        // (`JSON.stringify` would make them null, which reads as "absent").
+        Json::Number(n)
     } else if Array::is_array(v) {
         Json::Array(Array::from(v).iter().map(|item| json_at(&item, depth + 1)).collect::<Result<_, _>>()?)
     } else if v.is_object() && !v.is_function() {

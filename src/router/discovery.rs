@@ -26,7 +26,7 @@ use serde::Serialize;
 pub(crate) const META: [&str; 3] = ["search_tools", "get_tool_details", "call_tool"];
 
 /// The most hits `search_tools` answers.
-pub const META_MAX_LIMIT: usize = 50;
+pub const META_MAX_LIMIT: usize = crate::arguments::META_MAX as usize;
 
 /// One of discovery's meta-tools.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -291,16 +291,10 @@ impl Router {
         let query = string_argument(tool, members, "query")?;
         let limit = match members.iter().find(|(k, _)| k == "limit").map(|(_, v)| v) {
             None | Some(Json::Null) => DEFAULT_LIMIT,
-            Some(Json::Number(n)) if *n >= 1.0 && n.fract() == 0.0 && *n <= META_MAX_LIMIT as f64 => *n as usize,
-            Some(other) => {
-                let got = match other {
-                    Json::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", *n as i64),
-                    other => other.described().to_string(),
-                };
-                return Err(bad(format!(
-                    "search_tools: limit must be a whole number from 1 to {META_MAX_LIMIT}, got {got}"
-                )));
-            }
+            Some(value) => match crate::arguments::META_LIMIT.read(value) {
+                Ok(n) => n as usize,
+                Err(why) => return Err(bad(format!("search_tools: limit {why}"))),
+            },
         };
         let hits = self
             .search_tools(query, &SearchOptions { limit: Some(limit), server: None })

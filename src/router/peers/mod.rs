@@ -492,6 +492,14 @@ impl super::naming::Naming for PeerStyle {
     fn check_server_name(&self, name: &str) -> Result<(), String> {
         PeerStyle::check_server_name(self, name)
     }
+
+    fn max_server_name(&self) -> usize {
+        match self.peer {
+            Peer::AgentGateway { .. } => agentgateway::MAX_TARGET_NAME,
+            Peer::AgentCore => agentcore::MAX_TARGET_NAME,
+            _ => crate::arguments::MAX_SERVER_NAME,
+        }
+    }
 }
 
 /// ToolHive's parameters: `strategy` (default `prefix`), `prefix` (its `prefixFormat`, default
