@@ -237,6 +237,10 @@ codes! {
     ClientRefused => "client_refused",
     /// Client view: the catalog has more tools than the client sends or accepts.
     ClientToolCap => "client_tool_cap",
+    /// Router: an exposed name that is not the style's plain join of server and upstream name
+    /// (a character replaced, snake_case, fitted to a length or a provider, ended with a hash
+    /// around a taken name); the message says what changed and why (a warning).
+    NameAdjusted => "name_adjusted",
 }
 
 impl fmt::Display for Code {

@@ -37,6 +37,7 @@
 //! assert_eq!(err.suggestions, ["context7_get_library_docs"]);
 //! ```
 
+mod adjusted;
 mod cache;
 mod compile;
 mod config;
