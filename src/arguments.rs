@@ -118,6 +118,14 @@ pub(crate) const PAGE_SIZE: Number = Number::Whole { min: 1, max: u32::MAX };
 /// A router configuration's `discovery.maxListed`.
 pub(crate) const MAX_LISTED: Number = Number::Whole { min: 0, max: u32::MAX };
 
+/// Items a list page holds (`listTools` and every list) when the caller gives no page size: 1,000. MCP lets the server choose
+/// its page size; a client that takes tools caps them far below this (GitHub Copilot: 128 a
+/// request; Codex: 2,048 a server, which it pages through), so a catalog any client can use
+/// whole comes back whole in one page (a gateway of up to 1,000 tools never pages), while a
+/// catalog of 100,000 comes back in pages of about 1 MB of JSON (tool objects like
+/// server-everything's) instead of one answer of 100 MB. `pageSize` sets another.
+pub const DEFAULT_PAGE_SIZE: usize = 1000;
+
 /// Every numeric argument the packages' methods and a router configuration take, with what it
 /// may be: the table the readers apply (a number outside it is `invalid_argument`, in a
 /// configuration `invalid_config`, with the path).

@@ -189,6 +189,7 @@ export interface ExposeOptions {
 
 export interface ListOptions {
   cursor?: string;
+  /** Items per page, a whole number of at least 1; default 1,000 (a larger list comes in pages, each with the `nextCursor` of the next). */
   pageSize?: number;
 }
 
@@ -749,10 +750,8 @@ export class Router {
     const shown = listing === null ? side.visible() : [this.#discoveryList(side, listing)];
     let total = 0;
     for (const s of shown) total += s.length;
-    let start = 0;
-    let end = total;
-    let next: string | null = null;
-    if (opts !== undefined && opts !== null) [start, end, next] = call(() => core().list_page(total, side.gen, opts)) as [number, number, string | null];
+    // The core pages every list (without pageSize, pages of its default size).
+    const [start, end, next] = call(() => core().list_page(total, side.gen, opts)) as [number, number, string | null];
     const items = new Array<McpObject>(end - start);
     let k = 0;
     let skip = start;

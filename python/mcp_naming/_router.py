@@ -459,10 +459,8 @@ class Router:
             return self._discovery_page(side, listing, options, kwargs)
         shown = side.visible()
         total = sum(len(s) for s in shown)
-        if options is None and not kwargs:
-            start, end, nxt = 0, total, None
-        else:
-            start, end, nxt = _core.list_page(total, side.gen, options, **kwargs)
+        # The core pages every list (without page_size, pages of its default size).
+        start, end, nxt = _core.list_page(total, side.gen, options, **kwargs)
         items: List[McpObject] = []
         field = side.field
         skip = start
@@ -486,10 +484,8 @@ class Router:
 
     def _discovery_page(self, side: _Side, listing: List[str], options: Any, kwargs: Dict[str, Any]) -> McpObject:
         items = self._discovery_list(side, listing)
-        nxt = None
-        if options is not None or kwargs:
-            start, end, nxt = _core.list_page(len(items), side.gen, options, **kwargs)
-            items = items[start:end]
+        start, end, nxt = _core.list_page(len(items), side.gen, options, **kwargs)
+        items = items[start:end]
         page: McpObject = {side.key: items}
         if nxt is not None:
             page["nextCursor"] = nxt

@@ -252,6 +252,30 @@ impl Router {
         self.discovery_active().then(|| self.always_listed())
     }
 
+    /// The names `tools/list` gives, in its order: while discovery is on
+    /// ([`Router::discovery_active`]), the meta-tools, then the tools `discovery.always` keeps;
+    /// else every listed tool. What a client sees of the gateway ([`crate::client::view_of`]).
+    ///
+    /// ```
+    /// use mcp_naming::Json;
+    /// use mcp_naming::router::Router;
+    /// let json: Json = serde_json::from_str(r#"{ "style": "claude", "servers": [{ "name": "gh" }],
+    ///     "discovery": { "mode": "search", "always": ["gh__search"], "maxListed": 1 } }"#).unwrap();
+    /// let mut router = Router::from_json(&json).unwrap();
+    /// router.expose("gh", &["search"]).unwrap();
+    /// assert_eq!(router.listed_names(), ["gh__search"], "one tool: listed as it is");
+    /// router.expose("gh", &["search", "create_issue"]).unwrap();
+    /// assert_eq!(router.listed_names(), ["search_tools", "get_tool_details", "call_tool", "gh__search"]);
+    /// ```
+    pub fn listed_names(&self) -> Vec<String> {
+        match self.discovery_listing() {
+            Some(always) => {
+                MetaTool::ALL.iter().map(|m| m.name().to_string()).chain(always.iter().map(|n| n.to_string())).collect()
+            }
+            None => self.tools().map(|t| t.name).collect(),
+        }
+    }
+
     /// The meta-tool a called name is, if any: with `discovery` configured, `search_tools`,
     /// `get_tool_details` and `call_tool` (or their qualified names), unless discovery is off
     /// and a listed tool of that name routes (then the call is that tool's).

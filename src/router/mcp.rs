@@ -121,12 +121,17 @@ pub struct Page {
 
 /// Which page of a list of `total` items (at `generation`, which a host moves on whenever the
 /// list changes) a `cursor` and `page_size` ask for: the one decision of paging, for every host.
+/// Without `page_size`, pages of [`DEFAULT_PAGE_SIZE`](crate::arguments::DEFAULT_PAGE_SIZE).
 ///
 /// ```
-/// use mcp_naming::router::page;
+/// use mcp_naming::router::{page, DEFAULT_PAGE_SIZE};
 /// let first = page(5, 7, None, Some(2)).unwrap();
 /// assert_eq!((first.start, first.end, first.next_cursor.as_deref()), (0, 2, Some("7.2")));
 /// assert_eq!(page(5, 8, Some("7.2"), None).unwrap_err().code.as_str(), "invalid_cursor");
+/// // No page size: the default, with the cursor of the next page.
+/// let first = page(20_002, 0, None, None).unwrap();
+/// assert_eq!((first.end, first.next_cursor.as_deref()), (DEFAULT_PAGE_SIZE, Some("0.3e8")));
+/// assert_eq!(page(999, 0, None, None).unwrap().next_cursor, None);
 /// ```
 ///
 /// # Errors
@@ -161,7 +166,7 @@ pub fn page(total: usize, generation: u32, cursor: Option<&str>, page_size: Opti
     if page_size == Some(0) {
         return Err(bad("pageSize must be at least 1".to_string()));
     }
-    let end = page_size.map_or(total, |n| start.saturating_add(n).min(total));
+    let end = start.saturating_add(page_size.unwrap_or(crate::arguments::DEFAULT_PAGE_SIZE)).min(total);
     let next_cursor = (end < total).then(|| format!("{generation:x}.{end:x}"));
     Ok(Page { start, end, next_cursor })
 }
@@ -639,7 +644,8 @@ impl Gateway {
     }
 
     /// The merged `tools/list` result: every enabled tool's upstream object under its exposed
-    /// name, servers in configuration order; paged when `page_size` is given.
+    /// name, servers in configuration order; paged (without `page_size`, pages of
+    /// [`DEFAULT_PAGE_SIZE`](crate::arguments::DEFAULT_PAGE_SIZE)).
     ///
     /// # Errors
     /// As [`page`].

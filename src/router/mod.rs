@@ -63,6 +63,7 @@ mod table;
 mod template;
 mod ui;
 
+pub use crate::arguments::DEFAULT_PAGE_SIZE;
 pub use crate::convention::syntropy::Upstream;
 pub use cache::{CacheScope, ListCache};
 pub use config::{
