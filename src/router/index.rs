@@ -367,8 +367,7 @@ impl Index {
     /// Adds many forms' postings (`forms` calls its argument with each form, its entry's slot
     /// and its text, as often as asked): the buckets grown first, and each bucket made room for
     /// once (the keys counted, then pushed), so that taking in a whole catalog leaves no slack
-    /// and no copy; each bucket that took postings is sorted again (its new postings sorted,
-    /// then merged with the old run).
+    /// and no copy; each bucket that took postings is sorted again.
     pub(crate) fn add_all(&mut self, forms: &Forms<'_>) {
         let mut total = 0;
         forms(&mut |form, slot, text| {
@@ -395,21 +394,19 @@ impl Index {
         let mask = self.buckets.len() - 1;
         let mut counts = vec![0u32; self.buckets.len()];
         each(&mut |key, _| counts[(key & KEY_MASK) as usize & mask] += 1);
-        let mut old = Vec::with_capacity(counts.iter().filter(|&&n| n > 0).count());
+        let mut touched = Vec::with_capacity(counts.iter().filter(|&&n| n > 0).count());
         for (i, (b, &n)) in self.buckets.iter_mut().zip(&counts).enumerate() {
             if n > 0 {
                 b.postings.reserve_exact(n as usize);
-                old.push((i, b.postings.len()));
+                touched.push(i);
             }
         }
         let buckets = &mut self.buckets;
         each(&mut |key, p| buckets[(key & KEY_MASK) as usize & mask].postings.push(p));
         let bits = self.bits();
-        for (i, at) in old {
+        for i in touched {
             let b = &mut self.buckets[i];
-            b.postings[at..].sort_unstable();
-            // Two sorted runs: the stable sort merges them in one pass.
-            b.postings.sort();
+            b.postings.sort_unstable();
             b.recount(bits);
         }
         self.live += total;
@@ -549,17 +546,18 @@ impl Index {
 fn by_slot(found: Vec<Found>) -> (Vec<Form>, Vec<(u32, std::ops::Range<usize>)>) {
     let slots = found.iter().map(|&(s, _)| s as usize + 1).max().unwrap_or(0);
     if slots > 4 * found.len() + 64 {
-        // Few forms over many slots: sorted at once.
-        let mut found = found;
-        found.sort_unstable();
+        // Few forms over many slots: sorted at once (as `u64`s, as postings are).
+        let mut packed: Vec<u64> = found.iter().map(|&(s, f)| u64::from(s) << 32 | u64::from(f)).collect();
+        packed.sort_unstable();
         let mut groups: Vec<(u32, std::ops::Range<usize>)> = Vec::new();
-        for (i, &(s, _)) in found.iter().enumerate() {
+        for (i, &p) in packed.iter().enumerate() {
+            let s = (p >> 32) as u32;
             match groups.last_mut() {
                 Some((g, r)) if *g == s => r.end = i + 1,
                 _ => groups.push((s, i..i + 1)),
             }
         }
-        return (found.into_iter().map(|(_, f)| f).collect(), groups);
+        return (packed.into_iter().map(|p| p as Form).collect(), groups);
     }
     let mut starts = vec![0usize; slots + 1];
     for &(s, _) in &found {
