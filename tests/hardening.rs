@@ -92,7 +92,7 @@ fn a_huge_or_unprintable_server_name_is_refused_at_construction() {
     // 64 characters (not bytes) is the most.
     assert!(Router::new(RouterConfig::new(
         StyleConfig::Named("claude".into()),
-        vec![ServerConfig::new(&"é".repeat(64))]
+        vec![ServerConfig::new("é".repeat(64))]
     ))
     .is_err_and(|e| !e.message.contains("longer than")));
     router(&format!(r#"{{"style":"claude","servers":[{{"name":"{}"}}]}}"#, "a".repeat(64)));
