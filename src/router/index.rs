@@ -149,6 +149,41 @@ const CLASS: [u8; 256] = {
     table
 };
 
+/// The classes of the index's second sketch, 16, the same bytes dealt out in turn (so that
+/// bytes that share a class of the first sketch seldom share one here).
+const WIDE_CLASSES: usize = 16;
+
+const WIDE_CLASS: [u8; 256] = {
+    let order = b"etaoinsrhldcumfpgwybvkxjqz0123456789_-.";
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b % WIDE_CLASSES) as u8;
+        b += 1;
+    }
+    let mut i = 0;
+    while i < order.len() {
+        let c = order[i];
+        table[c as usize] = (i % WIDE_CLASSES) as u8;
+        if c.is_ascii_lowercase() {
+            table[c.to_ascii_uppercase() as usize] = (i % WIDE_CLASSES) as u8;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// [`sketch`] over the 16 wide classes: 32 bits, kept per form beside its slot (not in its
+/// postings), read for the forms the postings' sketch lets through.
+fn wide_sketch(bytes: &[u8]) -> u32 {
+    let mut counts = [0u8; WIDE_CLASSES];
+    for &b in bytes {
+        let c = WIDE_CLASS[b as usize] as usize;
+        counts[c] = counts[c].wrapping_add(1);
+    }
+    counts.iter().enumerate().fold(0, |s, (c, &n)| s | u32::from(n & 3) << (2 * c))
+}
+
 /// How many bytes of each class `bytes` holds, modulo 4, two bits a class: an insertion or a
 /// deletion changes one class's count by one, a substitution two classes' by one each, a
 /// transposition none.
@@ -164,12 +199,70 @@ fn sketch(bytes: &[u8]) -> u32 {
 /// The least edits between two texts whose sketches are `a` and `b`: counts that differ by `r`
 /// modulo 4 differ by at least `min(r, 4 - r)` (0, 1, 2, 1), and an edit changes at most two
 /// counts by one. The differences of all classes are taken at once, two bits a lane.
+#[cfg(test)]
 fn sketch_edits(a: u32, b: u32) -> usize {
-    const LOW: u32 = 0x0055_5555;
-    const HIGH: u32 = LOW << 1;
+    lanes_apart(a, b, 0x0055_5555)
+}
+
+/// A name looked up, with what every round of a miss reads of it.
+pub(crate) struct Query<'q> {
+    /// Its compared bytes.
+    bytes: &'q [u8],
+    near: Near,
+    wide: u32,
+}
+
+impl<'q> Query<'q> {
+    pub(crate) fn new(text: &'q str) -> Query<'q> {
+        let bytes = compared(text);
+        Query { bytes, near: Near::new(sketch(bytes)), wide: wide_sketch(bytes) }
+    }
+}
+
+/// A query's sketch, read against many: per byte of a sketch (four classes), how far apart the
+/// counts of those classes are (the sum that, halved, bounds the edits), so that a posting costs
+/// three lookups.
+struct Near {
+    bytes: [[u8; 256]; 3],
+}
+
+impl Near {
+    fn new(query: u32) -> Near {
+        let mut bytes = [[0u8; 256]; 3];
+        for (i, table) in bytes.iter_mut().enumerate() {
+            for (b, apart) in table.iter_mut().enumerate() {
+                let (q, p) = ((query >> (8 * i)) & 0xff, b as u32);
+                *apart = (0..4)
+                    .map(|lane| {
+                        let r = ((q >> (2 * lane)).wrapping_sub(p >> (2 * lane)) & 3) as u8;
+                        r.min(4 - r)
+                    })
+                    .sum();
+            }
+        }
+        Near { bytes }
+    }
+
+    /// Twice the least edits to a text of sketch `s` (or one more).
+    fn apart(&self, s: u32) -> usize {
+        let [a, b, c] = &self.bytes;
+        usize::from(a[(s & 0xff) as usize])
+            + usize::from(b[((s >> 8) & 0xff) as usize])
+            + usize::from(c[((s >> 16) & 0xff) as usize])
+    }
+}
+
+/// [`sketch_edits`] of two wide sketches.
+fn wide_edits(a: u32, b: u32) -> usize {
+    lanes_apart(a, b, 0x5555_5555)
+}
+
+/// The least edits between two sketches of the lanes `low` marks (their low bits).
+fn lanes_apart(a: u32, b: u32, low: u32) -> usize {
+    let high = low << 1;
     // Lane by lane, `a - b` modulo 4 (no borrow crosses a lane).
-    let r = ((a | HIGH) - (b & !HIGH & (LOW | HIGH))) ^ ((a ^ !b) & HIGH);
-    let (hi, lo) = ((r >> 1) & LOW, r & LOW);
+    let r = (a | high).wrapping_sub(b & !high & (low | high)) ^ ((a ^ !b) & high);
+    let (hi, lo) = ((r >> 1) & low, r & low);
     // Lanes 1 and 3 count 1, lane 2 counts 2: the lanes that differ, and those that differ by 2.
     let apart = (hi | lo).count_ones() + (hi & !lo).count_ones();
     (apart as usize).div_ceil(2)
@@ -252,8 +345,11 @@ impl Bucket {
 pub(crate) struct Index {
     /// A power of two of buckets; a posting is in bucket `key & (len - 1)`.
     buckets: Vec<Bucket>,
-    /// Per entry id: its slot (what orders suggestions first), as last indexed.
-    slots: Vec<u32>,
+    /// Per entry id, as last indexed: its slot (what orders suggestions first; past `u16::MAX`,
+    /// that one, the slot read from `wide` then), kept small so that it stays in cache.
+    slots: Vec<u16>,
+    /// Per entry id, as last indexed: its slot, then the wide sketch of each of its forms.
+    wide: Vec<[u32; 4]>,
     /// Postings of live forms, and of removed ones still in a bucket.
     live: usize,
     stale: usize,
@@ -261,7 +357,7 @@ pub(crate) struct Index {
 
 impl Default for Index {
     fn default() -> Index {
-        Index { buckets: vec![Bucket::default(); 16], slots: Vec::new(), live: 0, stale: 0 }
+        Index { buckets: vec![Bucket::default(); 16], slots: Vec::new(), wide: Vec::new(), live: 0, stale: 0 }
     }
 }
 
@@ -298,18 +394,30 @@ impl Index {
     fn run(&self, key: u32) -> &[u64] {
         let (b, guess) = self.guess(key);
         let k = key & KEY_MASK;
-        let mut i = guess;
-        while i > 0 && posting_key(b[i - 1]) >= k {
-            i -= 1;
-        }
-        while i < b.len() && posting_key(b[i]) < k {
-            i += 1;
-        }
-        let start = i;
-        while i < b.len() && posting_key(b[i]) == k {
-            i += 1;
-        }
-        &b[start..i]
+        // The first posting of a key at least `k`, and the first past them: by steps that
+        // double from the guess, then halving (a long run costs its logarithm, not its length).
+        let first_at_least = |k: u32| {
+            let mut step = 1;
+            let (lo, hi) = if guess < b.len() && posting_key(b[guess]) < k {
+                let mut lo = guess + 1;
+                while lo + step <= b.len() && posting_key(b[lo + step - 1]) < k {
+                    lo += step;
+                    step *= 2;
+                }
+                (lo, (lo + step).min(b.len()))
+            } else {
+                let mut hi = guess;
+                while hi >= step && posting_key(b[hi - step]) >= k {
+                    hi -= step;
+                    step *= 2;
+                }
+                (hi.saturating_sub(step), hi)
+            };
+            lo + b[lo..hi].partition_point(|&p| posting_key(p) < k)
+        };
+        let start = first_at_least(k);
+        let end = start + b[start..].iter().take_while(|&&p| posting_key(p) == k).count();
+        &b[start..end]
     }
 
     /// Notes that a form of `text` was removed: its postings are stale until the buckets drop them.
@@ -371,12 +479,16 @@ impl Index {
     pub(crate) fn add_all(&mut self, forms: &Forms<'_>) {
         let mut total = 0;
         forms(&mut |form, slot, text| {
-            total += segments(compared(text).len());
+            let bytes = compared(text);
+            total += segments(bytes.len());
             let id = (form >> 2) as usize;
-            if self.slots.len() <= id {
+            if self.wide.len() <= id {
+                self.wide.resize(id + 1, [0; 4]);
                 self.slots.resize(id + 1, 0);
             }
-            self.slots[id] = slot;
+            self.slots[id] = slot.min(u32::from(u16::MAX)) as u16;
+            self.wide[id][0] = slot;
+            self.wide[id][1 + (form & 3) as usize] = wide_sketch(bytes);
         });
         self.grow_for(self.live + self.stale + total);
         let each = |f: &mut dyn FnMut(u32, u64)| {
@@ -426,14 +538,13 @@ impl Index {
     /// slot by slot lets a caller that wants the first few in slot order stop early.
     pub(crate) fn candidates<'t>(
         &self,
-        query: &str,
+        query: &Query<'_>,
         d: usize,
         extra: &[Found],
         text: impl Fn(Form) -> Option<&'t str>,
         mut found: impl FnMut(u32, Form, &'t str) -> ControlFlow<()>,
     ) {
-        let q = compared(query);
-        let near = sketch(q);
+        let (q, near) = (query.bytes, &query.near);
         let lo = q.len().saturating_sub(d);
         let hi = (q.len() + d).min(MAX_COMPARED);
         // Per length from `lo` and segment: the keys where the query may hold it (sorted), as a
@@ -485,16 +596,27 @@ impl Index {
                 *r = self.run(k);
             }
             for run in &runs[..batch.len()] {
-                forms.extend(
-                    run.iter().filter(|&&p| sketch_edits(posting_sketch(p), near) <= d).map(|&p| posting_form(p)),
-                );
+                forms.extend(run.iter().filter(|&&p| near.apart(posting_sketch(p)) <= 2 * d).map(|&p| posting_form(p)));
             }
         }
+        // Each form's slot (past u16::MAX, read where the wide sketches are).
         let forms: Vec<Found> = forms
             .into_iter()
-            .map(|f| (self.slots.get((f >> 2) as usize).copied().unwrap_or(0), f))
+            .map(|f| {
+                let id = (f >> 2) as usize;
+                match self.slots.get(id).copied() {
+                    Some(u16::MAX) => (self.wide[id][0], f),
+                    Some(s) => (u32::from(s), f),
+                    None => (0, f),
+                }
+            })
             .chain(extra.iter().copied())
             .collect();
+        // The wide sketch, read for the forms a slot's turn comes to, drops most of those left.
+        let near_wide = query.wide;
+        let far = |f: Form| {
+            self.wide.get((f >> 2) as usize).is_some_and(|w| wide_edits(w[1 + (f & 3) as usize], near_wide) > d)
+        };
         // Slot by slot, each slot's forms sorted (and once each) only when its turn comes: a
         // caller that stops early sorts no more than it reads.
         // The segments a form holds are counted only for a long query: a short one's distance
@@ -505,7 +627,7 @@ impl Index {
             let group = &mut forms[range];
             group.sort_unstable();
             let kept = dedup_sorted(group);
-            let group = &group[..kept];
+            let group: Vec<Form> = group[..kept].iter().copied().filter(|&f| !far(f)).collect();
             // The texts a few forms at a time: their entries and bytes are fetched together
             // (the memory waits overlap), then looked at.
             const BATCH: usize = 16;
@@ -623,13 +745,13 @@ mod tests {
             got.push(f);
             ControlFlow::Continue(())
         };
-        index.candidates("github__serch_code", 1, &[], text, &mut all);
+        index.candidates(&Query::new("github__serch_code"), 1, &[], text, &mut all);
         // A transposition across a segment boundary: one edit.
-        index.candidates("memory__raed_graph", 1, &[], text, &mut all);
-        index.candidates("memory__read_grpah", 1, &[], text, &mut all);
+        index.candidates(&Query::new("memory__raed_graph"), 1, &[], text, &mut all);
+        index.candidates(&Query::new("memory__read_grpah"), 1, &[], text, &mut all);
         assert_eq!(got, [0, 4, 4]);
         got.clear();
-        index.candidates("zzzzzzzzzzzzzzzzzz", 2, &[], text, |_, f, _| {
+        index.candidates(&Query::new("zzzzzzzzzzzzzzzzzz"), 2, &[], text, |_, f, _| {
             got.push(f);
             ControlFlow::Continue(())
         });
@@ -647,7 +769,7 @@ mod tests {
         });
         let text = |f: Form| names.get((f >> 2) as usize).copied();
         let mut slots = Vec::new();
-        index.candidates("tool_a", 1, &[], text, |slot, _, _| {
+        index.candidates(&Query::new("tool_a"), 1, &[], text, |slot, _, _| {
             slots.push(slot);
             if slot == 1 {
                 ControlFlow::Break(())
@@ -656,6 +778,34 @@ mod tests {
             }
         });
         assert_eq!(slots, [0, 1]);
+    }
+
+    #[test]
+    fn a_run_is_every_posting_of_its_key() {
+        let mut index = Index::default();
+        // Many forms of one text (a long run), and others around it.
+        let texts: Vec<String> =
+            (0..3000).map(|i| if i % 3 == 0 { "same_name".into() } else { format!("n{i}") }).collect();
+        index.add_all(&|f| {
+            for (i, t) in texts.iter().enumerate() {
+                f((i as Form) << 2, 0, t);
+            }
+        });
+        for t in ["same_name", "n1", "n2999", "absent"] {
+            let bytes = compared(t);
+            let m = segments(bytes.len());
+            for i in 0..m {
+                let (start, n) = segment(bytes.len(), m, i);
+                let k = key(bytes.len(), i, &bytes[start..start + n]);
+                let all: Vec<u64> = index.buckets[index.bucket(k)]
+                    .postings
+                    .iter()
+                    .copied()
+                    .filter(|&p| posting_key(p) == k & KEY_MASK)
+                    .collect();
+                assert_eq!(index.run(k), all.as_slice(), "{t} segment {i}");
+            }
+        }
     }
 
     #[test]
@@ -680,12 +830,26 @@ mod tests {
     }
 
     #[test]
+    fn the_query_tables_agree_with_the_lanes() {
+        let mut x: u32 = 0x2545_f491;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let (q, p) = (x & 0xff_ffff, x.rotate_left(9) & 0xff_ffff);
+            let near = Near::new(q);
+            assert_eq!(near.apart(p).div_ceil(2), sketch_edits(p, q), "{q:x} {p:x}");
+        }
+    }
+
+    #[test]
     fn sketches_bound_the_edits() {
         for (a, b, edits) in
             [("srv7__create_status_xq", "srv3__create_status_53", 3), ("echo", "ecoh", 1), ("ab", "ba", 0)]
         {
-            let lb = sketch_edits(sketch(a.as_bytes()), sketch(b.as_bytes()));
-            assert!(lb <= edits, "{a:?} {b:?}: {lb}");
+            let (a, b) = (a.as_bytes(), b.as_bytes());
+            let (small, wide) = (sketch_edits(sketch(a), sketch(b)), wide_edits(wide_sketch(a), wide_sketch(b)));
+            assert!(small <= edits && wide <= edits, "{a:?} {b:?}: {small} {wide}");
         }
     }
 }

@@ -239,13 +239,14 @@ impl Router {
         let mut out: Vec<String> = Vec::new();
         let shown = |e: &Entry| if qualified { self.qualify(e.name()) } else { e.name().to_string() };
         let pattern = suggest::Pattern::new(bare);
+        let query = super::index::Query::new(bare);
         for d in 0..=limit {
             // The index hands the forms over slot by slot: once the slots handed over so far
             // hold the names still wanted at this distance, later slots cannot come before them.
             let wanted = SUGGESTIONS - out.len();
             let mut at_d: Vec<String> = Vec::new();
             let mut slot_now = None;
-            table.candidates(bare, d, &part, |slot, form, text| {
+            table.candidates(&query, d, &part, |slot, form, text| {
                 if slot_now != Some(slot) {
                     if slot_now.is_some() && at_d.len() >= wanted {
                         return ControlFlow::Break(());

@@ -3,7 +3,7 @@
 //! for a peer style, which names every server together); indexes beside them answer a name, a
 //! name's fold key, a tool part and a near miss, each updated by what one expose changes.
 
-use super::index::{Form, Index, MAX_FORM};
+use super::index::{Form, Index, Query, MAX_FORM};
 use super::{fold_eq, fold_hash};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -400,7 +400,7 @@ impl Table {
     /// index first taking in what was exposed since the last miss.
     pub(crate) fn candidates<'t>(
         &'t self,
-        query: &str,
+        query: &Query<'_>,
         d: usize,
         part: &dyn Fn(&'t Entry) -> Option<&'t str>,
         found: impl FnMut(u32, Form, &'t str) -> ControlFlow<()>,
@@ -549,7 +549,7 @@ mod hash_tests {
 
 #[cfg(test)]
 mod replace_tests {
-    use super::{ControlFlow, Entry, Table};
+    use super::{ControlFlow, Entry, Query, Table};
 
     fn entry(name: &str) -> Entry {
         Entry::new(name, name, None, 0, 0, [true, true, true, false])
@@ -597,7 +597,7 @@ mod replace_tests {
             t.replace(slot as usize, vec![e], &none);
         }
         let mut found = Vec::new();
-        t.candidates("tool_", 1, &none, |slot, _, text| {
+        t.candidates(&Query::new("tool_"), 1, &none, |slot, _, text| {
             found.push((slot, text.to_string()));
             ControlFlow::Continue(())
         });
@@ -615,7 +615,7 @@ mod replace_tests {
         for round in 0..rounds {
             t.replace(0, vec![entry(&format!("tool_{round}")), entry("kept")], &none);
             // A miss brings the index up to date, as a routing error does.
-            t.candidates("tool_x", 1, &none, |_, _, _| ControlFlow::Continue(()));
+            t.candidates(&Query::new("tool_x"), 1, &none, |_, _, _| ControlFlow::Continue(()));
             t.maintain();
         }
         assert!(t.slab.len() < rounds / 2, "{} slots for 2 live entries", t.slab.len());
@@ -640,7 +640,7 @@ mod replace_tests {
         assert!(pending <= 1024 + 2 * t.slab.len(), "{pending} waiting for {} slots", t.slab.len());
         for name in ["a", "b"] {
             let mut found = Vec::new();
-            t.candidates(name, 0, &none, |_, _, text| {
+            t.candidates(&Query::new(name), 0, &none, |_, _, text| {
                 found.push(text.to_string());
                 ControlFlow::Continue(())
             });
