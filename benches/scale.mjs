@@ -3,7 +3,8 @@
 // (a 150-character description and a small input schema each), style claude, provider
 // anthropic: the budgets of issue 23. Not a test: it prints a table (and with --write records
 // benches/RESULTS-scale.latest.md).
-//   node --expose-gc benches/scale.mjs [--write] [--quick]
+//   node --expose-gc benches/scale.mjs [--write] [--quick] [--misses]
+// (--misses: only the misses, section 5.)
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { Router } from '../pkg/node.mjs'; // what Node resolves mcp-naming to
 
 const QUICK = process.argv.includes('--quick');
+const MISSES = process.argv.includes('--misses');
 const gc = globalThis.gc ?? (() => { throw new Error('run with node --expose-gc'); });
 let sink = 0;
 
@@ -150,7 +152,7 @@ if (process.argv.includes('--memory')) {
   process.exit(0);
 }
 
-const shapes = QUICK ? [[10, 100], [100, 100]] : [[10, 100], [100, 100], [100, 1000]];
+const shapes = QUICK ? [[10, 100], [100, 100]] : MISSES ? [[100, 1000]] : [[10, 100], [100, 100], [100, 1000]];
 const lists = new Map();
 for (const [n, per] of shapes) for (let s = 0; s < n; s++) if (!lists.has(`${s}/${per}`)) lists.set(`${s}/${per}`, tools(s, per));
 
@@ -177,7 +179,7 @@ for (const [n, per] of shapes) {
 
 // 2. Re-expose one server of 1,000 tools (a list_changed: fresh objects) with 100 servers exposed
 // against with 10.
-{
+if (!MISSES) {
   const per = QUICK ? 100 : 1000;
   const reexpose = (n) => {
     const r = n === 100 && built.has(`100x${per}`) ? built.get(`100x${per}`) : (() => {
@@ -193,11 +195,11 @@ for (const [n, per] of shapes) {
 }
 
 // 3. listTools, every page.
-for (const [n, per] of shapes) {
+for (const [n, per] of MISSES ? [] : shapes) {
   const r = built.get(`${n}x${per}`);
   const g = built.get(`map ${n}x${per}`);
   const runs = n * per >= 100_000 ? 5 : 25;
-  // Every tool in one page (a list request names no page size: pages of 1,000 since issue 33).
+  // The whole catalog in one answer (without pageSize, lists come in pages of 1,000).
   const all = meanMs(() => r.listTools({ pageSize: n * per }).tools.length, runs * 4);
   const paged = meanMs(() => {
     let count = 0;
@@ -210,12 +212,12 @@ for (const [n, per] of shapes) {
     return count;
   }, runs * 4);
   const map = meanMs(() => g.list().tools.length, runs * 4);
-  row(`listTools() in one page, ${n} × ${per.toLocaleString('en')}`, all, map, 3);
+  row(`listTools({ pageSize: all }), ${n} × ${per.toLocaleString('en')}`, all, map, 3);
   row(`listTools() every page of 1,000, ${n} × ${per.toLocaleString('en')}`, paged, map, 3);
 }
 
 // 4. mapCallTool hits, with arguments.
-{
+if (!MISSES) {
   const [n, per] = shapes.at(-1);
   const r = built.get(`${n}x${per}`);
   const g = built.get(`map ${n}x${per}`);
@@ -229,36 +231,65 @@ for (const [n, per] of shapes) {
   row(`mapCallTool hit with arguments, ${n} × ${per.toLocaleString('en')}`, ours, theirs, 1.5, 'ns');
 }
 
-// 5. A misspelled call with suggestions: 100,000 tools against 1,000.
+// 5. A misspelled call with suggestions: 100,000 tools against 1,000, for each kind of typo: a
+// dropped letter, two neighbours swapped, and two letters changed near the end of the name (where
+// the look-alike names of a large catalog differ: `srv12__get_issue_123`, `srv47__get_issue_188`).
 {
-  const miss = (r, n, per) => {
+  const TYPOS = [
+    ['a dropped letter', (t) => `${t.slice(0, 3)}${t.slice(4)}`],
+    ['a transposition', (t) => `${t[0]}${t[2]}${t[1]}${t.slice(3)}`],
+    ['two letters changed near the end', (t) => `${t.slice(0, -2)}${t.at(-2) === 'x' ? 'y' : 'x'}${t.at(-1) === 'q' ? 'z' : 'q'}`],
+  ];
+  // The misses of both catalogs in turns (a round of one, then of the other), each round's time
+  // the process's CPU time (process.cpuUsage): on a shared machine the two sides see the same
+  // load, and time the process waits for a core is not counted. Medians of the rounds, per miss.
+  const misses = (r, n, per, typo) => {
     const names = Array.from({ length: 64 }, (_, i) => {
       const s = (i * 7) % n;
-      const t = lists.get(`${s}/${per}`)[(i * 13) % per].name;
-      return `${server(s)}__${t.slice(0, 3)}${t.slice(4)}`; // one letter dropped
+      return `${server(s)}__${typo(lists.get(`${s}/${per}`)[(i * 13) % per].name)}`;
     });
     let suggested = 0;
-    const t = ns((i) => {
-      try {
-        r.mapCallTool({ name: names[i & 63] });
-      } catch (e) {
-        suggested += e.suggestions.length > 0 ? 1 : 0;
-        return e.code === 'unknown_tool';
+    const round = (count) => {
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < count; i++) {
+        try {
+          r.mapCallTool({ name: names[i & 63] });
+        } catch (e) {
+          suggested += e.suggestions.length > 0 ? 1 : 0;
+          sink ^= e.code === 'unknown_tool' ? 1 : 0;
+        }
       }
-      return false;
-    }, QUICK ? 200 : 1000, 9);
-    if (suggested === 0) throw new Error('the misses got no suggestions');
-    return t / 1000;
+      const used = process.cpuUsage(cpu);
+      if (suggested === 0) throw new Error('the misses got no suggestions');
+      return (used.user + used.system) / count;
+    };
+    round(64);
+    return round;
+  };
+  const inTurns = (a, b, count = QUICK ? 200 : 1000, rounds = 9) => {
+    const [ta, tb] = [[], []];
+    for (let i = 0; i < rounds; i++) {
+      ta.push(a(count));
+      tb.push(b(count));
+    }
+    const median = (t) => t.sort((x, y) => x - y)[t.length >> 1];
+    return [median(ta), median(tb)];
   };
   const small = new Router(config(10));
-  for (let s = 0; s < 10; s++) small.exposeTools(server(s), { tools: lists.get(`${s}/100`) });
+  for (let s = 0; s < 10; s++) {
+    if (!lists.has(`${s}/100`)) lists.set(`${s}/100`, tools(s, 100));
+    small.exposeTools(server(s), { tools: lists.get(`${s}/100`) });
+  }
   const [n, per] = shapes.at(-1);
   const big = built.get(`${n}x${per}`);
-  row(`a miss with suggestions: ${(n * per).toLocaleString('en')} tools / 1,000 tools`, miss(big, n, per), miss(small, 10, 100), 3, 'µs');
+  for (const [kind, typo] of TYPOS) {
+    const [atBig, atSmall] = inTurns(misses(big, n, per, typo), misses(small, 10, 100, typo));
+    row(`a miss with suggestions, ${kind}: ${(n * per).toLocaleString('en')} tools / 1,000 tools (CPU time)`, atBig, atSmall, 3, 'µs');
+  }
 }
 
 // 6. rewriteResult: 10 MB of text against 1 KB.
-{
+if (!MISSES) {
   const r = new Router(config(2));
   r.exposeResources(server(1), { resources: [{ uri: 'mem://notes' }] });
   const result = (bytes) => ({
@@ -274,7 +305,7 @@ for (const [n, per] of shapes) {
 // 7. Memory the router adds (JS heap and wasm memory) against the tool objects it serves, each
 // shape in a fresh process (wasm memory never shrinks, so an earlier row would hide growth):
 // after exposing, listing and one hit, and again after a miss has built the suggestion index.
-for (const [n, per] of [[20, 200], ...(QUICK ? [] : [[100, 1000]])]) {
+for (const [n, per] of MISSES ? [] : [[20, 200], ...(QUICK ? [] : [[100, 1000]])]) {
   const out = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--memory', String(n), String(per)], { encoding: 'utf8' });
   const m = JSON.parse(out);
   const per_ = (v) => (v / m.count).toFixed(0);

@@ -88,6 +88,85 @@ const INVISIBLES: &[(char, &str)] = &[
     ('\u{FEFF}', "ZERO WIDTH NO-BREAK SPACE"),
 ];
 
+/// The control characters' names (their Unicode name aliases: control characters have no
+/// name of their own), C0 then DEL then C1.
+const CONTROLS: [&str; 65] = [
+    "NULL",
+    "START OF HEADING",
+    "START OF TEXT",
+    "END OF TEXT",
+    "END OF TRANSMISSION",
+    "ENQUIRY",
+    "ACKNOWLEDGE",
+    "ALERT",
+    "BACKSPACE",
+    "CHARACTER TABULATION",
+    "LINE FEED",
+    "LINE TABULATION",
+    "FORM FEED",
+    "CARRIAGE RETURN",
+    "SHIFT OUT",
+    "SHIFT IN",
+    "DATA LINK ESCAPE",
+    "DEVICE CONTROL ONE",
+    "DEVICE CONTROL TWO",
+    "DEVICE CONTROL THREE",
+    "DEVICE CONTROL FOUR",
+    "NEGATIVE ACKNOWLEDGE",
+    "SYNCHRONOUS IDLE",
+    "END OF TRANSMISSION BLOCK",
+    "CANCEL",
+    "END OF MEDIUM",
+    "SUBSTITUTE",
+    "ESCAPE",
+    "INFORMATION SEPARATOR FOUR",
+    "INFORMATION SEPARATOR THREE",
+    "INFORMATION SEPARATOR TWO",
+    "INFORMATION SEPARATOR ONE",
+    "DELETE",
+    "PADDING CHARACTER",
+    "HIGH OCTET PRESET",
+    "BREAK PERMITTED HERE",
+    "NO BREAK HERE",
+    "INDEX",
+    "NEXT LINE",
+    "START OF SELECTED AREA",
+    "END OF SELECTED AREA",
+    "CHARACTER TABULATION SET",
+    "CHARACTER TABULATION WITH JUSTIFICATION",
+    "LINE TABULATION SET",
+    "PARTIAL LINE FORWARD",
+    "PARTIAL LINE BACKWARD",
+    "REVERSE LINE FEED",
+    "SINGLE SHIFT TWO",
+    "SINGLE SHIFT THREE",
+    "DEVICE CONTROL STRING",
+    "PRIVATE USE ONE",
+    "PRIVATE USE TWO",
+    "SET TRANSMIT STATE",
+    "CANCEL CHARACTER",
+    "MESSAGE WAITING",
+    "START OF GUARDED AREA",
+    "END OF GUARDED AREA",
+    "START OF STRING",
+    "SINGLE GRAPHIC CHARACTER INTRODUCER",
+    "SINGLE CHARACTER INTRODUCER",
+    "CONTROL SEQUENCE INTRODUCER",
+    "STRING TERMINATOR",
+    "OPERATING SYSTEM COMMAND",
+    "PRIVACY MESSAGE",
+    "APPLICATION PROGRAM COMMAND",
+];
+
+/// The name of a control character (`NULL`, `LINE FEED`, `DELETE`), if `c` is one.
+fn control_name(c: char) -> Option<&'static str> {
+    match c as u32 {
+        code @ 0..=0x1f => Some(CONTROLS[code as usize]),
+        code @ 0x7f..=0x9f => Some(CONTROLS[code as usize - 0x7f + 0x20]),
+        _ => None,
+    }
+}
+
 /// The ASCII character a non-ASCII one imitates, if it is a known lookalike
 /// (the table above, and the fullwidth forms U+FF01..U+FF5E).
 pub fn lookalike(c: char) -> Option<char> {
@@ -119,7 +198,8 @@ fn ascii_name(c: char) -> String {
         '.' => "FULL STOP".into(),
         ':' => "COLON".into(),
         '/' => "SOLIDUS".into(),
-        _ => String::new(),
+        ' ' => "SPACE".into(),
+        _ => control_name(c).map(str::to_string).unwrap_or_default(),
     }
 }
 
@@ -140,6 +220,8 @@ pub fn describe(c: char) -> String {
         (*name).to_string()
     } else if c.is_ascii() {
         ascii_name(c)
+    } else if let Some(name) = control_name(c) {
+        name.to_string()
     } else {
         String::new()
     };
@@ -222,6 +304,11 @@ mod example_tests {
     fn names_lookalikes_and_converts_case() {
         assert_eq!(describe('\u{455}'), "U+0455 CYRILLIC SMALL LETTER DZE");
         assert_eq!(lookalike('\u{455}'), Some('s'));
+        assert_eq!(describe('\0'), "U+0000 NULL");
+        assert_eq!(describe('\n'), "U+000A LINE FEED");
+        assert_eq!(describe('\u{7f}'), "U+007F DELETE");
+        assert_eq!(describe('\u{85}'), "U+0085 NEXT LINE");
+        assert_eq!(describe('\u{9f}'), "U+009F APPLICATION PROGRAM COMMAND");
         assert_eq!(camel_to_snake("getWorkPackage"), "get_work_package");
         assert_eq!(camel_to_snake("CreateTask"), "create_task");
         assert_eq!(camel_to_snake("getHTTPResponse"), "get_http_response");

@@ -266,6 +266,10 @@ codes! {
     MissingMcpName => "missing_mcp_name",
     /// Registry name: a README's `mcp-name:` markers name other servers.
     McpNameMismatch => "mcp_name_mismatch",
+    /// Router: an exposed name that is not the style's plain join of server and upstream name
+    /// (a character replaced, snake_case, fitted to a length or a provider, ended with a hash
+    /// around a taken name); the message says what changed and why (a warning).
+    NameAdjusted => "name_adjusted",
 }
 
 impl fmt::Display for Code {

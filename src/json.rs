@@ -23,7 +23,8 @@ pub enum Json {
     Null,
     /// `true` / `false`
     Bool(bool),
-    /// A number (finite).
+    /// A number: finite in JSON text; a host's own values (JavaScript's `NaN`, Python's `inf`)
+    /// may bring the others, which every reader of the crate refuses.
     Number(f64),
     /// A string.
     String(String),

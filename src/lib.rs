@@ -28,6 +28,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod arguments;
 mod base64;
 mod chars;
 pub mod client;

@@ -4,6 +4,7 @@
 //! registry's `checkExecuteRequest(…, caller)`): their one reader, for the npm and the Python
 //! package alike. Rust callers pass these values as arguments.
 
+use crate::arguments::Number;
 use crate::diagnostic::Error;
 use crate::json::Json;
 use crate::read::Reader;
@@ -123,11 +124,7 @@ impl MethodOptions {
             }
             Method::List => {
                 o.cursor = r.opt_string(value, "cursor", path);
-                o.page_size = r
-                    .opt_number(value, "pageSize", path, "a whole number of at least 1", |n| {
-                        n.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&n)
-                    })
-                    .map(|n| n as u32);
+                o.page_size = r.opt_number(value, "pageSize", path, crate::arguments::PAGE_SIZE).map(|n| n as u32);
             }
             Method::Map => {
                 o.header = r.opt_string(value, "header", path);
@@ -135,9 +132,9 @@ impl MethodOptions {
             }
             Method::Fit => o.taken = r.strings(value, "taken", path),
             Method::Page => {
-                o.offset = r.opt_number(value, "offset", path, "a number", |_| true);
-                o.total = r.opt_number(value, "total", path, "a number", |_| true);
-                o.envelope_page_size = r.opt_number(value, "pageSize", path, "a number", |_| true);
+                o.offset = r.opt_number(value, "offset", path, Number::Finite);
+                o.total = r.opt_number(value, "total", path, Number::Finite);
+                o.envelope_page_size = r.opt_number(value, "pageSize", path, Number::Finite);
             }
             Method::Caller => o.scopes = r.strings(value, "scopes", path),
             Method::View => o.server = r.opt_string(value, "server", path),

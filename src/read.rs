@@ -7,6 +7,7 @@
 //! the suggestion). Each is a diagnostic whose `path` names the value (`servers[2].name`) and
 //! whose message starts with it.
 
+use crate::arguments::Number;
 use crate::diagnostic::{Code, Diagnostic, Error};
 use crate::dialect::{a, JsonType};
 use crate::json::Json;
@@ -121,26 +122,19 @@ impl Reader {
         }
     }
 
-    /// Member `key` of `parent` as a number that `ok` accepts (`want` names such numbers).
-    pub(crate) fn opt_number(
-        &mut self,
-        parent: &Json,
-        key: &str,
-        path: &str,
-        want: &str,
-        ok: impl Fn(f64) -> bool,
-    ) -> Option<f64> {
+    /// Member `key` of `parent` as a number `number` accepts (see the table of argument checks,
+    /// [`crate::arguments`]): `NaN`, `±Infinity` and a fraction where a whole number is meant
+    /// are refused with the member's path.
+    pub(crate) fn opt_number(&mut self, parent: &Json, key: &str, path: &str, number: Number) -> Option<f64> {
         match parent.get(key) {
             None | Some(Json::Null) => None,
-            Some(Json::Number(n)) if ok(*n) => Some(*n),
-            Some(other) => {
-                let got = match other {
-                    Json::Number(n) => number_text(*n),
-                    other => other.described().to_string(),
-                };
-                self.problem(&member_path(path, key), format!("must be {want}, got {got}"));
-                None
-            }
+            Some(value) => match number.read(value) {
+                Ok(n) => Some(n),
+                Err(why) => {
+                    self.problem(&member_path(path, key), why);
+                    None
+                }
+            },
         }
     }
 

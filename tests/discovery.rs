@@ -269,7 +269,7 @@ fn search_and_details_as_tool_results() {
         (r#"{}"#, "search_tools: query is required"),
         (r#"{ "query": 3 }"#, "search_tools: query must be a string, got a number"),
         (r#"{ "query": "x", "limit": 51 }"#, "search_tools: limit must be a whole number from 1 to 50, got 51"),
-        (r#"{ "qurey": "x" }"#, "search_tools: arguments.qurey: unknown key \"qurey\": use query, limit"),
+        (r#"{ "qurey": "x" }"#, "search_tools: arguments.qurey: unknown key \"qurey\": did you mean \"query\"?"),
         (r#"[1]"#, "search_tools: arguments must be an object, got an array"),
         (r#"{ "query": " " }"#, "search_tools: the query is empty: give a few words of what the tool should do"),
     ] {
@@ -386,7 +386,7 @@ fn discovery_configurations_refused() {
     assert_eq!(refused(&base(r#"{}"#, "")), ["discovery.mode: is required: \"search\""]);
     assert_eq!(
         refused(&base(r#"{ "mode": "search", "maxListed": -1 }"#, "")),
-        ["discovery.maxListed: must be a whole number from 0, got -1"]
+        ["discovery.maxListed: must be a whole number of at least 0, got -1"]
     );
     assert_eq!(refused(&base(r#""search""#, ""))[0].split(':').next(), Some("discovery"));
     assert_eq!(

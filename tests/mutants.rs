@@ -199,9 +199,9 @@ fn name_patterns_are_judged_once_every_enabled_server_listed() {
         "disabled": ["*typo*", "health*"]
     });
     let mut r = router(config);
-    let e = r.expose_list(Kind::Tool, "a", &list(&["x"]), OnInvalid::Throw).unwrap();
+    let e = r.expose_list(Kind::Tool, "a", &list(&["xx"]), OnInvalid::Throw).unwrap();
     assert_eq!(warnings(&e), Vec::<String>::new(), "b has not listed yet");
-    let e = r.expose_list(Kind::Tool, "b", &list(&["y"]), OnInvalid::Throw).unwrap();
+    let e = r.expose_list(Kind::Tool, "b", &list(&["yy"]), OnInvalid::Throw).unwrap();
     assert_eq!(warnings(&e), ["unmatched_pattern: disabled[0]: matches no tool, built-in or upstream name"]);
     assert_eq!(e.warnings[0].path.as_deref(), Some("disabled[0]"));
     assert_eq!(e.warnings[0].severity, mcp_naming::Severity::Warning);

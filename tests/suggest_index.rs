@@ -64,13 +64,15 @@ fn tool(rng: &mut Rng) -> String {
     name
 }
 
-/// A name near `name`: up to `edits` random edits (insert, delete, substitute).
+/// A name near `name`: up to `edits` random edits (insert, delete, substitute, swap two
+/// neighbours).
 fn near(rng: &mut Rng, name: &str, edits: usize) -> String {
     let mut b: Vec<u8> = name.bytes().collect();
     let alphabet = b"abcdeghilmnoprstu_-.0123";
     for _ in 0..edits {
         let at = rng.below(b.len() + 1);
-        match rng.below(3) {
+        match rng.below(4) {
+            3 if at + 1 < b.len() => b.swap(at, at + 1),
             0 => b.insert(at, alphabet[rng.below(alphabet.len())]),
             1 if at < b.len() => {
                 b.remove(at);

@@ -84,7 +84,9 @@ fn permutations<'a>(items: &mut Vec<&'a str>, k: usize, out: &mut Vec<Vec<&'a st
 fn a_ui_resource_its_server_does_not_list_is_kept_and_warned_about() {
     let mut g = gateway(json!({ "style": "agent", "servers": [{ "name": "clock" }] }));
     let e = g.expose_tools("clock", &app_tools(), OnInvalid::Throw).unwrap();
-    assert!(e.warnings.is_empty(), "resources not listed yet: nothing to say");
+    // (`get-time` is exposed as `clock__get_time`: that is said, name_adjusted.)
+    let ui: Vec<_> = e.warnings.iter().filter(|w| w.code.as_str() != "name_adjusted").collect();
+    assert!(ui.is_empty(), "resources not listed yet: nothing to say");
     let e = g.expose_resources("clock", &j(json!({ "resources": [] })), OnInvalid::Throw).unwrap();
     assert_eq!(e.warnings.len(), 1);
     assert_eq!(e.warnings[0].code.as_str(), "unlisted_ui_resource");
@@ -96,7 +98,8 @@ fn a_ui_resource_its_server_does_not_list_is_kept_and_warned_about() {
     assert_eq!(list["tools"][0]["_meta"]["ui"]["resourceUri"], UI, "kept as it is");
     assert_eq!(g.map_read_resource(&j(json!({ "uri": UI })), None).unwrap().server, "clock");
     let e = g.expose_tools("clock", &app_tools(), OnInvalid::Throw).unwrap();
-    assert_eq!(e.warnings.len(), 1, "listing the tools again says it again");
+    let ui = e.warnings.iter().filter(|w| w.code.as_str() == "unlisted_ui_resource").count();
+    assert_eq!(ui, 1, "listing the tools again says it again");
 }
 
 #[test]

@@ -70,6 +70,8 @@ fn json_at(v: &JsValue, depth: usize) -> Result<Json, Error> {
     } else if let Some(b) = v.as_bool() {
         Json::Bool(b)
     } else if let Some(n) = v.as_f64() {
+        // NaN and ±Infinity cross as they are: the core's readers refuse them with the path
+        // (`JSON.stringify` would make them null, which reads as "absent").
         Json::Number(n)
     } else if Array::is_array(v) {
         Json::Array(Array::from(v).iter().map(|item| json_at(&item, depth + 1)).collect::<Result<_, _>>()?)

@@ -230,6 +230,7 @@ export interface ExposeOptions {
 
 export interface ListOptions {
   cursor?: string;
+  /** Items per page, a whole number of at least 1; default 1,000 (a larger list comes in pages, each with the `nextCursor` of the next). */
   pageSize?: number;
 }
 

@@ -239,7 +239,8 @@ fn json_at(v: &Bound<'_, PyAny>, depth: usize, path: &mut Path<'_>) -> PyResult<
     }
     if let Ok(f) = v.cast::<PyFloat>() {
         let n = f.value();
-        return Ok(if n.is_finite() { Json::Number(n) } else { Json::Null });
+        // nan and ±inf cross as they are: the core's readers refuse them with the path.
+        return Ok(Json::Number(n));
     }
     let item = |path: &mut Path<'_>, step: Step, value: &Bound<'_, PyAny>| {
         path.steps.push(step);

@@ -179,8 +179,9 @@ impl Naming {
     }
 }
 
-/// [`view`] of every tool a router lists (enabled and listed, in its list's order): what
-/// `client` shows of a gateway the user named `server`.
+/// [`view`] of what a router's `tools/list` gives ([`Router::listed_names`](crate::router::Router::listed_names):
+/// every tool enabled and listed, in its list's order; while discovery is on, the meta-tools and
+/// the tools `discovery.always` keeps): what `client` shows of a gateway the user named `server`.
 ///
 /// ```
 /// use mcp_naming::client::{view_of, Client};
@@ -194,7 +195,7 @@ impl Naming {
 /// assert_eq!(v.tools[0].shown.as_deref(), Some("mcp__gateway__github__search_code"));
 /// ```
 pub fn view_of(router: &crate::router::Router, client: Client, server: &str) -> View {
-    let names: Vec<String> = router.tools().map(|t| t.name).collect();
+    let names = router.listed_names();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     view(client, server, &names)
 }

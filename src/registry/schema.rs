@@ -112,7 +112,9 @@ fn check_schema_at(schema: &Json, path: &str, depth: usize, out: &mut Vec<Diagno
 fn type_matches(t: &str, value: &Json) -> bool {
     match (t, value) {
         ("integer", Json::Number(n)) => n.fract() == 0.0,
-        ("number", Json::Number(_)) => true,
+        // NaN and ±Infinity (a host's own values) are no JSON number.
+        ("number", Json::Number(n)) => n.is_finite(),
+        (_, Json::Number(n)) if !n.is_finite() => false,
         (t, v) => t == v.kind() || (t == "number" && v.kind() == "integer"),
     }
 }
@@ -136,7 +138,7 @@ fn check_value_at(schema: &Json, value: &Json, path: &str, depth: usize, out: &m
             out.push(Diagnostic::at_path(
                 Code::WrongType,
                 path,
-                format!("expected {}, got {}", types.join(" or "), value.kind()),
+                format!("expected {}, got {}", types.join(" or "), kind(value)),
             ));
             return;
         }
@@ -183,6 +185,14 @@ fn check_value_at(schema: &Json, value: &Json, path: &str, depth: usize, out: &m
         for (i, item) in items.iter().enumerate() {
             check_value_at(sub, item, &format!("{path}[{i}]"), depth + 1, out);
         }
+    }
+}
+
+/// A value's JSON type for a message; a non-finite number by name (`NaN`).
+fn kind(value: &Json) -> String {
+    match value {
+        Json::Number(n) if !n.is_finite() => crate::arguments::number_text(*n),
+        v => v.kind().to_string(),
     }
 }
 

@@ -12,9 +12,11 @@ use super::resources::PeerUris;
 use super::server::Server;
 use super::style::{Own, STYLES};
 use super::table::Entry;
+use crate::arguments::MAX_SERVER_NAME;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::provider::Provider;
 use crate::text::quoted;
+use std::collections::hash_map;
 use std::collections::HashMap;
 
 /// An `enabled` / `disabled` entry, compiled.
@@ -170,7 +172,9 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
     let is_syntropy = style.as_ref().is_some_and(|s| s.naming().id() == "syntropy");
     let gateway =
         config.gateway.clone().unwrap_or_else(|| if is_syntropy { "syntropy" } else { "gateway" }.to_string());
-    if config.gateway.is_some() && crate::convention::claude::normalize_server_name(&gateway) != gateway
+    if let Err(why) = crate::arguments::check_server_name(&gateway, MAX_SERVER_NAME) {
+        problems.push(problem("gateway", format!("{} {why}", quoted(&gateway))));
+    } else if config.gateway.is_some() && crate::convention::claude::normalize_server_name(&gateway) != gateway
         || gateway.is_empty()
         || gateway.contains("__")
     {
@@ -186,21 +190,47 @@ pub(crate) fn compile(config: &RouterConfig) -> Result<Compiled, Error> {
     // What each server is written as in exposed names: itself, or a registry name's prefix.
     let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
     let labels = super::registry_names::labels(&names, style.as_ref().map(Styled::naming));
+    // Each server name's fold, to find two that differ only in case or separators.
+    let mut folds: HashMap<String, usize> = HashMap::with_capacity(config.servers.len());
+    let max_name = style.as_ref().map_or(MAX_SERVER_NAME, |s| s.naming().max_server_name());
     for (i, s) in config.servers.iter().enumerate() {
         let path = format!("servers[{i}].name");
         let label = &labels[i];
-        if let Some(style) = style.as_ref().map(Styled::naming) {
+        // The name is printable text; what begins exposed names (the label) fits the style.
+        let printable = crate::arguments::check_server_name(&s.name, usize::MAX)
+            .and_then(|()| crate::arguments::check_server_name(label, max_name));
+        if let Err(why) = &printable {
+            problems.push(problem(&path, format!("{} {why}", quoted(&s.name))));
+        }
+        if let Some(style) = style.as_ref().map(Styled::naming).filter(|_| printable.is_ok()) {
             if let Err(message) = style.check_server_name(label) {
                 let mut d = problem(&path, message);
                 d.suggestion = style.suggest_server_name(label).filter(|n| style.check_server_name(n).is_ok());
                 problems.push(d);
             }
         }
-        if let Some(j) = config.servers[..i].iter().position(|o| o.name == s.name) {
-            problems.push(problem(
-                &path,
-                format!("{} is already the name of servers[{j}]: server names must be unique", quoted(&s.name)),
-            ));
+        if printable.is_ok() {
+            match folds.entry(super::fold(&s.name)) {
+                hash_map::Entry::Vacant(v) => {
+                    v.insert(i);
+                }
+                hash_map::Entry::Occupied(o) => {
+                    let j = *o.get();
+                    let other = &config.servers[j].name;
+                    problems.push(problem(
+                        &path,
+                        if *other == s.name {
+                            format!("{} is already the name of servers[{j}]: server names must be unique", quoted(&s.name))
+                        } else {
+                            format!(
+                                "{} differs from servers[{j}]'s name {} only in case or separators: server names must differ in more, or each server's tools would shadow the other's",
+                                quoted(&s.name),
+                                quoted(other)
+                            )
+                        },
+                    ));
+                }
+            }
         }
         let pool = s.pool.clone().or_else(|| is_syntropy.then(|| format!("syn-{label}")));
         let upstream_prefix = s.upstream_prefix.clone().or_else(|| is_syntropy.then(|| format!("mcp__{label}__")));

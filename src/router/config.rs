@@ -396,11 +396,7 @@ fn discovery(r: &mut Reader, parent: &Json) -> (Option<Discovery>, bool) {
         r.problem("discovery.mode", "is required: \"search\"");
     }
     let mode = r.opt_choice(v, "mode", "discovery", &["search"], |t| (t == "search").then_some(DiscoveryMode::Search));
-    let max_listed = r
-        .opt_number(v, "maxListed", "discovery", "a whole number from 0", |n| {
-            n >= 0.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX)
-        })
-        .map(|n| n as usize);
+    let max_listed = r.opt_number(v, "maxListed", "discovery", crate::arguments::MAX_LISTED).map(|n| n as usize);
     let always = patterns(r, v, "always", "discovery.always");
     let kept = always.len() == v.get("always").and_then(Json::as_array).map_or(0, <[Json]>::len);
     (mode.map(|mode| Discovery { mode, always, max_listed }), kept)

@@ -27,7 +27,7 @@ use serde::Serialize;
 pub(crate) const META: [&str; 3] = ["search_tools", "get_tool_details", "call_tool"];
 
 /// The most hits `search_tools` answers.
-pub const META_MAX_LIMIT: usize = 50;
+pub const META_MAX_LIMIT: usize = crate::arguments::META_MAX as usize;
 
 /// One of discovery's meta-tools.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -257,6 +257,30 @@ impl Router {
         self.discovery_active().then(|| self.always_listed())
     }
 
+    /// The names `tools/list` gives, in its order: while discovery is on
+    /// ([`Router::discovery_active`]), the meta-tools, then the tools `discovery.always` keeps;
+    /// else every listed tool. What a client sees of the gateway ([`crate::client::view_of`]).
+    ///
+    /// ```
+    /// use mcp_naming::Json;
+    /// use mcp_naming::router::Router;
+    /// let json: Json = serde_json::from_str(r#"{ "style": "claude", "servers": [{ "name": "gh" }],
+    ///     "discovery": { "mode": "search", "always": ["gh__search"], "maxListed": 1 } }"#).unwrap();
+    /// let mut router = Router::from_json(&json).unwrap();
+    /// router.expose("gh", &["search"]).unwrap();
+    /// assert_eq!(router.listed_names(), ["gh__search"], "one tool: listed as it is");
+    /// router.expose("gh", &["search", "create_issue"]).unwrap();
+    /// assert_eq!(router.listed_names(), ["search_tools", "get_tool_details", "call_tool", "gh__search"]);
+    /// ```
+    pub fn listed_names(&self) -> Vec<String> {
+        match self.discovery_listing() {
+            Some(always) => {
+                MetaTool::ALL.iter().map(|m| m.name().to_string()).chain(always.iter().map(|n| n.to_string())).collect()
+            }
+            None => self.tools().map(|t| t.name).collect(),
+        }
+    }
+
     /// The meta-tool a called name is, if any: with `discovery` configured, `search_tools`,
     /// `get_tool_details` and `call_tool` (or their qualified names), unless discovery is off
     /// and a listed tool of that name routes (then the call is that tool's).
@@ -296,16 +320,10 @@ impl Router {
         let query = string_argument(tool, members, "query")?;
         let limit = match members.iter().find(|(k, _)| k == "limit").map(|(_, v)| v) {
             None | Some(Json::Null) => DEFAULT_LIMIT,
-            Some(Json::Number(n)) if *n >= 1.0 && n.fract() == 0.0 && *n <= META_MAX_LIMIT as f64 => *n as usize,
-            Some(other) => {
-                let got = match other {
-                    Json::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", *n as i64),
-                    other => a_json(other.json_type()).to_string(),
-                };
-                return Err(bad(format!(
-                    "search_tools: limit must be a whole number from 1 to {META_MAX_LIMIT}, got {got}"
-                )));
-            }
+            Some(value) => match crate::arguments::META_LIMIT.read(value) {
+                Ok(n) => n as usize,
+                Err(why) => return Err(bad(format!("search_tools: limit {why}"))),
+            },
         };
         let hits = self
             .search_tools(query, &SearchOptions { limit: Some(limit), server: None })

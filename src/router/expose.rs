@@ -10,7 +10,7 @@ use super::naming::{New, Plan, Rename};
 use super::placement::{Exposure, ListItem, OnInvalid, Placed, Placement, Renamed, Segment, Skipped};
 use super::table::Entry;
 use super::{collision, confusable, fold_eq, ExposedTool, Kind, Router};
-use crate::diagnostic::{Code, Diagnostic, Error, Severity};
+use crate::diagnostic::{Code, Diagnostic, Error, Severity, Span};
 use crate::text::quoted;
 
 impl Router {
@@ -81,21 +81,26 @@ impl Router {
                 skipped.push(s.clone());
                 continue;
             }
-            match item {
-                ListItem::Named(name) => named.push((i as u32, *name)),
-                ListItem::Unnamed(got) => {
-                    let e = Error::invalid_argument(format!(
+            let refused = match item {
+                ListItem::Named(name) => match self.check_controls(kind, si, name) {
+                    Ok(()) => {
+                        named.push((i as u32, *name));
+                        continue;
+                    }
+                    Err(e) => (name.to_string(), e),
+                },
+                ListItem::Unnamed(got) => (
+                    String::new(),
+                    Error::invalid_argument(format!(
                         "{}[{i}].name must be {}, got {got}",
                         kind.key(),
                         crate::dialect::a(crate::dialect::JsonType::String)
-                    ));
-                    match on_invalid {
-                        OnInvalid::Throw => return Err(e),
-                        OnInvalid::Skip => {
-                            skipped.push(Skipped { name: String::new(), code: e.code, message: e.message })
-                        }
-                    }
-                }
+                    )),
+                ),
+            };
+            match (refused, on_invalid) {
+                ((_, e), OnInvalid::Throw) => return Err(e),
+                ((name, e), OnInvalid::Skip) => skipped.push(Skipped { name, code: e.code, message: e.message }),
             }
         }
         let plan = self.c.style.plan(self, kind, si, named, on_invalid)?;
@@ -331,6 +336,24 @@ impl Router {
             .overrides
             .iter()
             .filter_map(|((si, upstream), o)| Some((*si as usize, &**upstream, o.description.as_deref()?)))
+    }
+
+    /// An upstream name holding a control character is refused whatever the style: no style
+    /// may turn `save\0` into `save_` without a word.
+    fn check_controls(&self, kind: Kind, si: usize, upstream: &str) -> Result<(), Error> {
+        let Some((at, c)) = crate::arguments::control_character(upstream) else { return Ok(()) };
+        let start = upstream.char_indices().nth(at).map_or(0, |(b, _)| b);
+        Err(Error::new(
+            Code::InvalidToolName,
+            Span::new(start, start + c.len_utf8()),
+            format!(
+                "server {} {} {} cannot be exposed: it {}",
+                quoted(&self.c.servers[si].name),
+                kind.noun(),
+                quoted(upstream),
+                crate::arguments::control_message((at, c))
+            ),
+        ))
     }
 
     pub(crate) fn check_upstream(&self, kind: Kind, server: &str, upstream: &str) -> Result<(), Error> {

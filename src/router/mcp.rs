@@ -88,12 +88,17 @@ pub struct Page {
 
 /// Which page of a list of `total` items (at `generation`, which a host moves on whenever the
 /// list changes) a `cursor` and `page_size` ask for: the one decision of paging, for every host.
+/// Without `page_size`, pages of [`DEFAULT_PAGE_SIZE`](crate::arguments::DEFAULT_PAGE_SIZE).
 ///
 /// ```
-/// use mcp_naming::router::page;
+/// use mcp_naming::router::{page, DEFAULT_PAGE_SIZE};
 /// let first = page(5, 7, None, Some(2)).unwrap();
 /// assert_eq!((first.start, first.end, first.next_cursor.as_deref()), (0, 2, Some("7.2")));
 /// assert_eq!(page(5, 8, Some("7.2"), None).unwrap_err().code.as_str(), "invalid_cursor");
+/// // No page size: the default, with the cursor of the next page.
+/// let first = page(20_002, 0, None, None).unwrap();
+/// assert_eq!((first.end, first.next_cursor.as_deref()), (DEFAULT_PAGE_SIZE, Some("0.3e8")));
+/// assert_eq!(page(999, 0, None, None).unwrap().next_cursor, None);
 /// ```
 ///
 /// # Errors

@@ -37,6 +37,7 @@
 //! assert_eq!(err.suggestions, ["context7_get_library_docs"]);
 //! ```
 
+mod adjusted;
 mod cache;
 mod code_mode;
 mod compile;
@@ -69,6 +70,7 @@ mod style;
 mod table;
 mod template;
 
+pub use crate::arguments::DEFAULT_PAGE_SIZE;
 pub use crate::convention::syntropy::Upstream;
 pub use cache::{CacheScope, ListCache};
 pub use config::{

@@ -110,6 +110,12 @@ pub(crate) trait Naming: Debug {
         None
     }
 
+    /// The longest server name the style takes, in characters
+    /// ([`MAX_SERVER_NAME`](crate::arguments::MAX_SERVER_NAME), or a peer gateway's own limit).
+    fn max_server_name(&self) -> usize {
+        crate::arguments::MAX_SERVER_NAME
+    }
+
     /// The longest exposed name the style's own convention allows, where it has a limit.
     fn max_len(&self) -> Option<usize> {
         None

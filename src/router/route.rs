@@ -13,6 +13,7 @@ use crate::suggest;
 use crate::text::{clip, quoted};
 use serde::Serialize;
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
 /// Where a request goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -236,17 +237,38 @@ impl Router {
         let mut within: PreMap<u32> = PreMap::default();
         let mut best: PreMap<u32> = PreMap::default();
         let mut out: Vec<String> = Vec::new();
+        let shown = |e: &Entry| if qualified { self.qualify(e.name()) } else { e.name().to_string() };
+        let pattern = suggest::Pattern::new(bare);
+        let query = super::index::Query::new(bare);
         for d in 0..=limit {
-            table.candidates(bare, d, &part, |form| {
-                if within.contains_key(&u64::from(form)) {
-                    return;
+            // The index hands the forms over slot by slot: once the slots handed over so far
+            // hold the names still wanted at this distance, later slots cannot come before them.
+            let wanted = SUGGESTIONS - out.len();
+            let mut at_d: Vec<String> = Vec::new();
+            let mut slot_now = None;
+            table.candidates(&query, d, &part, |slot, form, text| {
+                if slot_now != Some(slot) {
+                    if slot_now.is_some() && at_d.len() >= wanted {
+                        return ControlFlow::Break(());
+                    }
+                    slot_now = Some(slot);
                 }
-                let Some((id, text)) = table.form(form, &part) else { return };
-                if let Some(dist) = suggest::distance(bare, text, d) {
+                if within.contains_key(&u64::from(form)) {
+                    return ControlFlow::Continue(());
+                }
+                let id = form >> 2;
+                if let Some(dist) = pattern.distance(text, d) {
                     within.insert(u64::from(form), dist as u32);
-                    let b = best.entry(u64::from(id)).or_insert(dist as u32);
+                    let b = best.entry(u64::from(id)).or_insert(u32::MAX);
+                    if dist as u32 == d as u32 && *b > dist as u32 {
+                        let s = shown(table.entry(id));
+                        if !out.contains(&s) && !at_d.contains(&s) {
+                            at_d.push(s);
+                        }
+                    }
                     *b = (*b).min(dist as u32);
                 }
+                ControlFlow::Continue(())
             });
             let here: Vec<&Entry> =
                 best.iter().filter(|(_, &dist)| dist as usize == d).map(|(&id, _)| table.entry(id as Id)).collect();
@@ -254,7 +276,7 @@ impl Router {
             let here = permute(here, &by_place);
             let names = here
                 .into_iter()
-                .map(|e| if qualified { self.qualify(e.name()) } else { e.name().to_string() })
+                .map(shown)
                 .chain(others.iter().filter(|(dist, _)| *dist == d).map(|(_, b)| (*b).clone()));
             for s in names {
                 if !out.contains(&s) && out.len() < SUGGESTIONS {

@@ -23,7 +23,7 @@ use std::sync::Mutex;
 /// The longest query read, in bytes; a longer one is refused.
 pub const MAX_QUERY: usize = 1024;
 /// The most hits one search answers.
-pub const MAX_LIMIT: usize = 1000;
+pub const MAX_LIMIT: usize = crate::arguments::SEARCH_MAX as usize;
 /// Hits answered when no limit is given.
 pub const DEFAULT_LIMIT: usize = 10;
 /// Bytes of a description kept for search (what the index reads of a text).
@@ -208,9 +208,7 @@ impl SearchOptionsOwned {
             return Err(r.into_error("invalid search options"));
         }
         r.object(value, "options", SearchOptionsOwned::KEYS);
-        let limit = r.opt_number(value, "limit", "options", &format!("a whole number from 1 to {MAX_LIMIT}"), |n| {
-            n >= 1.0 && n.fract() == 0.0 && n <= MAX_LIMIT as f64
-        });
+        let limit = r.opt_number(value, "limit", "options", crate::arguments::SEARCH_LIMIT);
         let server = r.opt_string(value, "server", "options");
         r.finish(Some(SearchOptionsOwned { limit: limit.map(|n| n as usize), server }), "invalid search options")
     }

@@ -12,6 +12,7 @@
 //! Peer styles reproduce another gateway's names exactly and are checked against the peer's own
 //! code where it runs here (tests/peers/).
 
+use super::adjusted::{self, Why};
 use super::fit;
 use super::modes::PrefixMode;
 use super::naming::{Item, Naming, New, Plan, Rename};
@@ -328,10 +329,20 @@ pub(crate) fn plan_own(
     }
     let names = fitted_names(own, r, kind, si, &mut fresh);
     let conditional = r.c.prefix_mode == PrefixMode::Conditional;
+    let hyphens = server.upstream == Upstream::Hyphens;
+    let mut notes = Vec::new();
+    for (f, (name, fitted)) in fresh.iter().zip(&names).filter(|(f, _)| !f.fixed) {
+        let mut reasons = match &f.part {
+            Some(part) => adjusted::part_reasons(own.id(), f.upstream, part, hyphens),
+            None => Vec::new(),
+        };
+        reasons.extend(fitted.clone());
+        notes.extend(adjusted::warning(kind, f.index, &server.name, f.upstream, name, &reasons));
+    }
     let entries = fresh
         .into_iter()
         .zip(names)
-        .map(|(f, name)| New {
+        .map(|(f, (name, _))| New {
             server: si,
             index: f.index,
             upstream: f.upstream.into(),
@@ -342,13 +353,14 @@ pub(crate) fn plan_own(
             bare: f.bare,
         })
         .collect();
-    Ok(Plan { segments: vec![(si, entries)], skipped, ..Plan::default() })
+    Ok(Plan { segments: vec![(si, entries)], skipped, notes, ..Plan::default() })
 }
 
-/// Fitted names for a batch, avoiding the other servers' names and the built-ins.
-fn fitted_names(own: &Own, r: &Router, kind: Kind, si: usize, fresh: &mut [Fresh]) -> Vec<String> {
+/// Fitted names for a batch, avoiding the other servers' names and the built-ins; each with why
+/// it is not the plain name, where it is not.
+fn fitted_names(own: &Own, r: &Router, kind: Kind, si: usize, fresh: &mut [Fresh]) -> Vec<(String, Option<Why>)> {
     let Some(limit) = r.c.limit else {
-        return fresh.iter_mut().map(|f| std::mem::take(&mut f.name)).collect();
+        return fresh.iter_mut().map(|f| (std::mem::take(&mut f.name), None)).collect();
     };
     let table = r.table(kind);
     // Another server's name, unless that server yields it to this one (`conflicts: { priority }`).
@@ -372,22 +384,41 @@ fn fitted_names(own: &Own, r: &Router, kind: Kind, si: usize, fresh: &mut [Fresh
     // Names that fit as they are keep them; the others must not take one of those either.
     let keep: Vec<bool> = fresh.iter().map(fits).collect();
     if keep.iter().all(|&k| k) {
-        return fresh.iter_mut().map(|f| std::mem::take(&mut f.name)).collect();
+        return fresh.iter_mut().map(|f| (std::mem::take(&mut f.name), None)).collect();
     }
     let plain: HashSet<&str> = fresh.iter().map(|f| f.name.as_str()).collect();
     let mut taken: HashSet<String> = HashSet::new();
     let mut out = Vec::with_capacity(fresh.len());
     for (f, keep) in fresh.iter().zip(&keep) {
         if *keep && !taken.contains(&f.name) {
-            out.push(f.name.clone());
+            out.push((f.name.clone(), None));
             continue;
         }
         let (s, sep) = if f.bare { ("", "") } else { (server.as_str(), sep) };
         let fitted = fit::fit(prefix, s, sep, f.part(), limit, room, |n| {
             taken.contains(n) || others(n, f.part()) || builtin(n) || (n != f.name && plain.contains(n))
         });
+        let why = (fitted != f.name).then(|| {
+            let refused = limit
+                .provider
+                .and_then(|p| f.name.bytes().enumerate().find(|&(i, b)| !p.allows(b, i == 0)).map(|(i, _)| (p, i)));
+            if f.name.len() > limit.max {
+                Why::TooLong {
+                    len: f.name.len(),
+                    max: limit.max,
+                    prefix: r.c.qualified_prefix.clone(),
+                    provider: limit.provider,
+                }
+            } else if let Some((provider, i)) = refused {
+                Why::Refused { provider, c: f.name[i..].chars().next().unwrap_or('_') }
+            } else if !f.bare && server.len() > room {
+                Why::ServerShortened
+            } else {
+                Why::Taken { name: f.name.clone() }
+            }
+        });
         taken.insert(fitted.clone());
-        out.push(fitted);
+        out.push((fitted, why));
     }
     out
 }

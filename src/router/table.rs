@@ -3,10 +3,11 @@
 //! for a peer style, which names every server together); indexes beside them answer a name, a
 //! name's fold key, a tool part and a near miss, each updated by what one expose changes.
 
-use super::index::{Form, Index};
+use super::index::{Form, Index, Query, MAX_FORM};
 use super::{fold_eq, fold_hash};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 /// An entry's place in the slab.
@@ -170,13 +171,30 @@ impl Keyed {
 }
 
 /// The suggestion index and what it has yet to take in.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Suggest {
     index: Index,
     /// Entries exposed since the last catch-up (some since removed: skipped then).
     pending: Vec<Id>,
     /// Per id: whether its names are in the index.
     indexed: Vec<bool>,
+    /// The first id a posting cannot name ([`MAX_FORM`]).
+    first_over: Id,
+    /// Entries from `first_over` on: kept out of the index, and handed to every lookup whole
+    /// (then compared one by one).
+    over: Vec<Id>,
+}
+
+impl Default for Suggest {
+    fn default() -> Suggest {
+        Suggest {
+            index: Index::default(),
+            pending: Vec::new(),
+            indexed: Vec::new(),
+            first_over: MAX_FORM >> 2,
+            over: Vec::new(),
+        }
+    }
 }
 
 /// The names of one kind. See the module documentation.
@@ -380,13 +398,14 @@ impl Table {
     }
 
     /// Calls `found` with every form that may be within `d` edits of `query` (see
-    /// [`Index::candidates`]), the index first taking in what was exposed since the last miss.
+    /// [`Index::candidates`]), with its entry's slot, slot by slot, until it says to stop; the
+    /// index first taking in what was exposed since the last miss.
     pub(crate) fn candidates<'t>(
         &'t self,
-        query: &str,
+        query: &Query<'_>,
         d: usize,
         part: &dyn Fn(&'t Entry) -> Option<&'t str>,
-        found: impl FnMut(Form),
+        found: impl FnMut(u32, Form, &'t str) -> ControlFlow<()>,
     ) {
         let mut s = self.suggest.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let s = &mut *s;
@@ -394,19 +413,37 @@ impl Table {
         // listed twice), marked as in, then their names added.
         let mut pending = std::mem::take(&mut s.pending);
         s.indexed.resize(self.slab.len().max(s.indexed.len()), false);
+        let first_over = s.first_over;
         pending.retain(|&id| {
+            if id >= first_over {
+                s.over.push(id);
+                return false;
+            }
             self.get(id).is_some_and(Entry::visible) && !std::mem::replace(&mut s.indexed[id as usize], true)
         });
         if !pending.is_empty() {
             s.index.add_all(&|f| {
                 for &id in &pending {
-                    for (which, text) in Self::forms(self.entry(id), part).into_iter().flatten() {
-                        f(id << 2 | which, text);
+                    let e = self.entry(id);
+                    for (which, text) in Self::forms(e, part).into_iter().flatten() {
+                        f(id << 2 | which, e.slot, text);
                     }
                 }
             });
         }
-        s.index.candidates(query, d, |form| self.form(form, part).map(|(_, t)| t), found);
+        let mut extra = Vec::new();
+        if !s.over.is_empty() {
+            s.over.retain(|&id| self.get(id).is_some_and(Entry::visible));
+            s.over.sort_unstable();
+            s.over.dedup();
+            for &id in &s.over {
+                let e = self.entry(id);
+                for (which, _) in Self::forms(e, part).into_iter().flatten() {
+                    extra.push((e.slot, id << 2 | which));
+                }
+            }
+        }
+        s.index.candidates(query, d, &extra, |form| self.form(form, part).map(|(_, t)| t), found);
     }
 
     /// An entry's distinct names (exposed, upstream, tool part), each with which it is.
@@ -514,7 +551,7 @@ mod hash_tests {
 
 #[cfg(test)]
 mod replace_tests {
-    use super::{Entry, Table};
+    use super::{ControlFlow, Entry, Query, Table};
 
     fn entry(name: &str) -> Entry {
         Entry::new(name, name, None, 0, 0, [true, true, true, false])
@@ -550,6 +587,26 @@ mod replace_tests {
         assert_eq!(t.removed.keys().map(|k| &**k).collect::<Vec<_>>(), ["b"]);
     }
 
+    /// Entries past what a posting can name stay out of the index and are still found, in
+    /// slot order with the others.
+    #[test]
+    fn entries_past_the_index_are_handed_over_whole() {
+        let mut t = Table::new(3, 3);
+        t.suggest.get_mut().unwrap().first_over = 2;
+        for slot in 0..3 {
+            let mut e = entry(&format!("tool_{slot}"));
+            e.slot = slot;
+            t.replace(slot as usize, vec![e], &none);
+        }
+        let mut found = Vec::new();
+        t.candidates(&Query::new("tool_"), 1, &none, |slot, _, text| {
+            found.push((slot, text.to_string()));
+            ControlFlow::Continue(())
+        });
+        assert_eq!(found, [(0, "tool_0".to_string()), (1, "tool_1".to_string()), (2, "tool_2".to_string())]);
+        assert_eq!(t.suggest.get_mut().unwrap().over.len(), 1, "the third entry is past the index");
+    }
+
     /// Ids of entries gone are freed once the suggestion index has dropped them (`maintain`,
     /// which drops them in bulk past 4,096 stale postings), so a server that keeps listing new
     /// names does not grow the table without bound.
@@ -560,7 +617,7 @@ mod replace_tests {
         for round in 0..rounds {
             t.replace(0, vec![entry(&format!("tool_{round}")), entry("kept")], &none);
             // A miss brings the index up to date, as a routing error does.
-            t.candidates("tool_x", 1, &none, |_| {});
+            t.candidates(&Query::new("tool_x"), 1, &none, |_, _, _| ControlFlow::Continue(()));
             t.maintain();
         }
         assert!(t.slab.len() < rounds / 2, "{} slots for 2 live entries", t.slab.len());
@@ -585,7 +642,10 @@ mod replace_tests {
         assert!(pending <= 1024 + 2 * t.slab.len(), "{pending} waiting for {} slots", t.slab.len());
         for name in ["a", "b"] {
             let mut found = Vec::new();
-            t.candidates(name, 0, &none, |f| found.extend(t.form(f, &none).map(|(_, text)| text.to_string())));
+            t.candidates(&Query::new(name), 0, &none, |_, _, text| {
+                found.push(text.to_string());
+                ControlFlow::Continue(())
+            });
             assert_eq!(found, [name]);
         }
     }

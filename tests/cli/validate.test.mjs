@@ -80,6 +80,45 @@ test('validate without --convention: valid in which conventions, near misses nam
   assert.match(r.stdout, /^mcp__syntropy_notes_add: valid in mcp\n.*near miss of syntropy: .*\(suggestion: mcp__syntropy__notes_add\)$/m);
 });
 
+test('conventions and styles: --style checks a name as a router style exposes it; -c says when a name is a style\'s exposed form', () => {
+  // Issue 33: `validate everything__ecoh -c claude` said only missing_mcp_prefix: the claude
+  // convention is the qualified form, the claude style exposes server__tool.
+  let r = cli(['validate', 'everything__ecoh', '-c', 'claude']);
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout, [
+    'everything__ecoh: error missing_mcp_prefix: "everything__ecoh" does not start with "mcp__": write mcp__<server>__<tool> (suggestion: mcp__everything__ecoh)',
+    'everything__ecoh: note: this is the claude style\'s exposed form (<server>__<tool>, shown as mcp__gateway__everything__ecoh); the claude convention is the qualified form mcp__<server>__<tool>: check it with --style claude',
+    '',
+  ].join('\n'));
+  r = cli(['validate', 'everything__ecoh', '--style', 'claude']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, 'everything__ecoh: valid (claude style, shown as mcp__gateway__everything__ecoh)\n');
+  assert.equal(r.stderr, '1 name: 1 valid, 0 invalid (claude style)\n');
+  assert.match(cli(['validate', 'gh__x', '-s', 'claude', '--gateway', 'tools']).stdout, /shown as mcp__tools__gh__x/);
+  // The style's form checked in its convention, spans and suggestion on the exposed name.
+  r = cli(['validate', 'github__Search', '--style', 'agent', '--format', 'json']);
+  assert.equal(r.status, 1);
+  const report = JSON.parse(r.stdout);
+  assert.deepEqual([report.style, report.qualified, report.valid, report.suggestion], ['agent', 'github__Search', false, 'github__search']);
+  assert.deepEqual(report.errors.map((d) => [d.code, d.start, d.end]), [['uppercase_letter', 8, 14]]);
+  r = cli(['validate', '-s', 'claude', '-f', 'json'], { input: 'gh__x\n' });
+  assert.deepEqual(JSON.parse(r.stdout).qualified, 'mcp__gateway__gh__x');
+  // syntropy: the style exposes server_tool, the convention is mcp__syntropy__server_tool.
+  r = cli(['validate', 'notes_add', '-c', 'syntropy', '--servers', 'notes']);
+  assert.match(r.stdout, /^notes_add: note: this is the syntropy style's exposed form \(<server>_<tool>, shown as mcp__syntropy__notes_add\); the syntropy convention is the qualified form mcp__syntropy__<server>_<tool>: check it with --style syntropy$/m);
+  assert.equal(cli(['validate', 'notes_add', '-s', 'syntropy', '--servers', 'notes']).status, 0);
+  // Without -c, the near miss carries the note too (text and JSON).
+  r = cli(['validate', 'everything__ecoh']);
+  assert.match(r.stdout, /^everything__ecoh: note: this is the claude style's exposed form/m);
+  const every = JSON.parse(cli(['validate', 'everything__ecoh', '-f', 'json']).stdout);
+  assert.deepEqual(every.nearMisses.find((m) => m.convention === 'claude').styleForm, { style: 'claude', qualified: 'mcp__gateway__everything__ecoh' });
+  // A qualified name gets no note; both flags, or --gateway alone, are bad usage.
+  assert.doesNotMatch(cli(['validate', 'mcp__x', '-c', 'claude']).stdout, /note:/);
+  assert.equal(cli(['validate', 'x', '-c', 'claude', '-s', 'claude']).status, 2);
+  assert.equal(cli(['validate', 'x', '--gateway', 'gw']).status, 2);
+  assert.match(cli(['validate', 'x', '-s', 'litellm']).stderr, /--style must be one of syntropy, claude, agent, chora/);
+});
+
 test('validate streams: 200,000 names through a pipe, answering before the input ends', { timeout: 120_000 }, async () => {
   const { bin } = consumer();
   const child = spawn(bin, ['validate', '-c', 'chora', '--format', 'json'], { stdio: ['pipe', 'pipe', 'pipe'] });

@@ -188,3 +188,38 @@ test('bounded work: a 1 MB name against 10,000 tools, and an adversarial pattern
   assert.equal(r.code, 'invalid_tool_name');
   assert.equal(evil.expose('a', ['aaaa']).length, 1);
 });
+
+test('numbers that are not finite, and names that are too long or not printable: refused with the path, in bounded time', () => {
+  const router = new n.Router({ style: 'claude', servers: [{ name: 'memory' }], discovery: { mode: 'search' } });
+  for (const bad of [NaN, Infinity, -Infinity]) {
+    for (const [call, path] of [
+      [() => router.searchTools('x', { limit: bad }), 'options.limit'],
+      [() => router.listTools({ pageSize: bad }), 'options.pageSize'],
+      [() => router.listPrompts({ pageSize: bad }), 'options.pageSize'],
+      [() => n.pageEnvelope([1], { offset: bad }), 'page.offset'],
+      [() => new n.Router({ style: 'claude', servers: [], discovery: { mode: 'search', maxListed: bad } }), 'discovery.maxListed'],
+    ]) {
+      const e = expectAnswer(call, `${path} = ${bad}`);
+      assert.ok(e instanceof n.NamingError, `${path} = ${bad} accepted`);
+      assert.ok(['invalid_argument', 'invalid_config'].includes(e.code), e.code);
+      assert.equal(e.diagnostics[0].path, path);
+    }
+    // The search_tools meta-tool's limit, as a model (or a host) passes it.
+    const r = router.discoveryResult({ name: 'search_tools', arguments: { query: 'x', limit: bad } });
+    assert.equal(r.isError, true);
+  }
+  // Every control character, in a server name and in an upstream tool name.
+  for (let c = 0; c < 0xa0; c++) {
+    if (c >= 0x20 && c < 0x7f) continue;
+    const ch = String.fromCharCode(c);
+    const e = expectAnswer(() => new n.Router({ style: { separator: '__' }, servers: [{ name: `a${ch}b` }] }), 'control in a server name');
+    assert.equal(e.code, 'invalid_config');
+    assert.match(e.message, new RegExp(`holds the control character U\\+${c.toString(16).toUpperCase().padStart(4, '0')} [A-Z ]+ at index 1`));
+    const x = expectAnswer(() => new n.Router({ style: 'claude', servers: [{ name: 'm' }] }).exposeTools('m', [{ name: `t${ch}` }], { onInvalid: 'skip' }), 'control in a tool name');
+    assert.deepEqual(x.skipped.map((s) => s.code), ['invalid_tool_name']);
+  }
+  const big = 'a'.repeat(10 * 1024 * 1024);
+  const e = expectAnswer(() => new n.Router({ style: 'claude', servers: [{ name: big }] }), '10 MB server name');
+  assert.equal(e.code, 'invalid_config');
+  assert.ok(e.message.length < 400);
+});

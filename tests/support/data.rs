@@ -109,6 +109,10 @@ files! {
     mcp_catalog: McpCatalog = "fixtures/mcp-catalog.json";
     /// golden/tables.json.
     tables: Tables = "golden/tables.json";
+    /// cases/bad-input.json.
+    bad_inputs: BadInputs = "cases/bad-input.json";
+    /// golden/bad-input.json.
+    bad_answers: BadAnswers = "golden/bad-input.json";
 }
 
 /// Where a convention's table is.
@@ -1192,7 +1196,76 @@ pub struct CatalogTool {
     pub parameters: Vec<String>,
 }
 
+// ----- cases/bad-input.json -----
+
+/// Bad input, each through every host: what each answers is golden/bad-input.json, and the
+/// README's "Untrusted input" table is written from that.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BadInputs {
+    /// Documentation.
+    pub about: String,
+    /// The inputs, in the table's order.
+    pub inputs: Vec<BadInput>,
+}
+
+/// One bad input: a call (a function, or a router method on a router of `config`), its
+/// arguments. An argument JSON cannot hold is written `{ "$number": "NaN" | "Infinity" |
+/// "-Infinity" }` or `{ "$repeat": [text, count] }` (the text `count` times).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BadInput {
+    /// The table's first column: the input in words.
+    pub what: String,
+    /// `new Router` (its config the first argument), a router method (`searchTools`,
+    /// `listTools`, `exposeTools`), or `pageEnvelope`.
+    pub call: String,
+    /// The router's configuration, for a router method.
+    #[serde(default)]
+    pub config: Option<Value>,
+    /// The arguments.
+    pub args: Vec<Value>,
+}
+
 // ----- golden/ -----
+
+/// What each host answers to each bad input of cases/bad-input.json, each host writing its
+/// own column (`MCP_NAMING_BLESS=1`: tests/bad_input.rs, tests/js/bad-input.test.mjs,
+/// python/tests/test_bad_input.py).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BadAnswers {
+    /// Documentation.
+    pub about: String,
+    /// One per input, in its order.
+    pub answers: Vec<BadAnswer>,
+}
+
+/// The hosts' answers to one bad input.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BadAnswer {
+    /// The input's `what`.
+    pub what: String,
+    /// The npm package's.
+    pub npm: Option<Answer>,
+    /// The Rust crate's.
+    pub rust: Option<Answer>,
+    /// The Python package's.
+    pub python: Option<Answer>,
+}
+
+/// What a host answered: the error (or the item skipped), its code and message.
+#[derive(Clone, Debug, PartialEq, Deserialize, serde::Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    /// `error` (thrown), `skipped` (left out of the list, reported) or `accepted`.
+    pub outcome: String,
+    /// The code, if any.
+    pub code: Option<String>,
+    /// The message, if any.
+    pub message: Option<String>,
+}
 
 /// The tables the npm package builds from the core at init (tests/codes.rs writes them).
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -9,10 +9,7 @@ use crate::router::discovery::MetaTool;
 use crate::router::Router;
 use crate::text::quoted;
 
-/// How many items a page of a merged list holds when the client's request names no page size:
-/// large enough that most gateways list in one page, small enough that a catalog of 100,000
-/// tools never answers one 100 MB message.
-pub const DEFAULT_PAGE_SIZE: usize = 1_000;
+pub use crate::arguments::DEFAULT_PAGE_SIZE;
 
 /// A page: items `start..end` of `total`, and the cursor of the next page.
 #[derive(Clone, Debug, PartialEq, Eq)]

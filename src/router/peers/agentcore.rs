@@ -10,10 +10,13 @@
 use super::{Listed, Named};
 use crate::text::quoted;
 
+/// The longest target name it accepts.
+pub(super) const MAX_TARGET_NAME: usize = 100;
+
 pub(super) fn check_target_name(name: &str) -> Result<(), String> {
     let b = name.as_bytes();
     let ok = !b.is_empty()
-        && b.len() <= 100
+        && b.len() <= MAX_TARGET_NAME
         && b[0].is_ascii_alphanumeric()
         && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-')
         && !name.contains("--");

@@ -9,6 +9,9 @@ use super::{Listed, Named};
 use crate::router::modes::PrefixMode;
 use crate::text::quoted;
 
+/// The longest target name it accepts.
+pub(super) const MAX_TARGET_NAME: usize = 253;
+
 pub(super) fn check_target_name(name: &str) -> Result<(), String> {
     let label = |l: &str| {
         let b = l.as_bytes();
@@ -17,7 +20,7 @@ pub(super) fn check_target_name(name: &str) -> Result<(), String> {
             && b[0] != b'-'
             && b[b.len() - 1] != b'-'
     };
-    if !name.is_empty() && name.len() <= 253 && name.split('.').all(label) {
+    if !name.is_empty() && name.len() <= MAX_TARGET_NAME && name.split('.').all(label) {
         Ok(())
     } else {
         Err(format!(

@@ -40,6 +40,7 @@ mod onemcp;
 pub(crate) mod openai;
 pub(crate) mod toolhive;
 
+use super::adjusted::{self, Why};
 use super::modes::{PrefixMode, Sdk, Strategy};
 use super::naming::{Item, New, Plan};
 use super::order::{order, permute};
@@ -492,6 +493,14 @@ impl super::naming::Naming for PeerStyle {
     fn check_server_name(&self, name: &str) -> Result<(), String> {
         PeerStyle::check_server_name(self, name)
     }
+
+    fn max_server_name(&self) -> usize {
+        match self.peer {
+            Peer::AgentGateway { .. } => agentgateway::MAX_TARGET_NAME,
+            Peer::AgentCore => agentcore::MAX_TARGET_NAME,
+            _ => crate::arguments::MAX_SERVER_NAME,
+        }
+    }
 }
 
 /// ToolHive's parameters: `strategy` (default `prefix`), `prefix` (its `prefixFormat`, default
@@ -631,6 +640,7 @@ pub(crate) fn plan_peer(
         }
     }
     let mut notes = std::mem::take(&mut naming.notes);
+    let mut notes_fitted = Vec::new();
     // Names the provider refuses are fitted to it; without a provider, reported.
     match r.c.limit.and_then(|l| l.provider.map(|p| (p, l.max))) {
         Some((provider, max)) => {
@@ -641,6 +651,28 @@ pub(crate) fn plan_peer(
                 }
                 let fitted = crate::provider::fit_within(&t.name, provider, max, |c| taken.contains(c));
                 taken.insert(fitted.clone());
+                if t.server == si && t.listed {
+                    let refused = t.name.bytes().enumerate().find(|&(i, b)| !provider.allows(b, i == 0));
+                    let why = match refused {
+                        _ if t.name.len() > max => Why::TooLong {
+                            len: t.name.len(),
+                            max,
+                            prefix: r.c.qualified_prefix.clone(),
+                            provider: Some(provider),
+                        },
+                        Some((i, _)) => Why::Refused { provider, c: t.name[i..].chars().next().unwrap_or('_') },
+                        None => Why::Taken { name: t.name.clone() },
+                    };
+                    let (index, upstream) = lists[si].as_ref().map_or((0, ""), |l| l[t.tool]);
+                    notes_fitted.extend(adjusted::warning(
+                        kind,
+                        index,
+                        &r.c.servers[si].name,
+                        upstream,
+                        &fitted,
+                        &[why],
+                    ));
+                }
                 t.name = fitted;
             }
         }
@@ -650,6 +682,7 @@ pub(crate) fn plan_peer(
             notes.extend(provider_notes(peer.id(), names.filter(|n| seen.insert(*n))));
         }
     }
+    notes.append(&mut notes_fitted);
     for t in naming.tools.iter().filter(|t| t.server == si && !t.listed) {
         let upstream = upstream_of(si, t.tool);
         if !skipped.iter().any(|k| k.name == upstream) {
