@@ -20,6 +20,8 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 
 mod convert;
 mod data;
+mod decode;
+mod revision;
 mod router;
 
 /// An options value for a core reader: the `options` mapping (the npm package's keys) with the
@@ -484,6 +486,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(http_status, m)?)?;
     m.add_function(wrap_pyfunction!(call_tool_text, m)?)?;
     router::register(m)?;
+    revision::register(m)?;
     data::register(m)?;
     Ok(())
 }
