@@ -75,6 +75,8 @@ class Gateway:
         # No requestStateKey configured: the Router draws one from os.urandom for this process.
         self.router = Router(routing)
         self.clients: Dict[str, Client] = {}
+        # Per upstream, how the gateway speaks to it (the Router's `era`: `modern`, `legacy`).
+        self.eras: Dict[str, str] = {}
         self.streams: Dict[types.RequestId, Stream] = {}
         self.tasks: Any = None  # the gateway's background tasks (its own listen streams, relists)
         # Legacy upstreams' resource subscriptions, shared by the client streams: (server, uri) → count.
@@ -102,6 +104,7 @@ class Gateway:
             for w in answered["warnings"]:
                 log(f"{name}: {w['message']}")
             self.clients[name] = client
+            self.eras[name] = answered["era"]
             for kind in ("tools", "prompts", "resources", "resourceTemplates"):
                 await self.relist(name, kind, announce=False)
             control = self.router.control_listen(name)
@@ -162,12 +165,14 @@ class Gateway:
 
     def upstream_message(self, server: str) -> MessageHandlerFnT:
         """A legacy upstream's notifications on its session: list changes listed again,
-        ``resources/updated`` to the client streams that subscribed to the URI."""
+        ``resources/updated`` to the client streams that subscribed to the URI. (A 2026-07-28
+        upstream's come on the listen streams the gateway opened; the SDK's client hands them
+        here too: they are the streams' own.)"""
 
         async def handle(message: Any) -> None:
             if not isinstance(message, (types.ResourceUpdatedNotification, types.ToolListChangedNotification, types.PromptListChangedNotification, types.ResourceListChangedNotification)):
                 return
-            if server not in self.clients:
+            if self.eras.get(server) != "legacy":
                 return
             if isinstance(message, types.ResourceUpdatedNotification):
                 for stream in list(self.streams.values()):

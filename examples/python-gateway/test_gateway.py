@@ -36,6 +36,7 @@ import mcp_types as types
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.session import ClientRequestContext
+from mcp.client.subscriptions import ResourceUpdated, ToolsListChanged
 from mcp.shared.exceptions import MCPError
 
 import mcp_naming
@@ -83,7 +84,7 @@ async def over_stdio(tmp: Path) -> None:
         # Lists: every server's tools under the agent style, the disabled ones left out.
         assert {"everything__echo", "everything__get_sum", "memory__read_graph", "memory__create_entities", "notes__notes_add", "notes__get_note", "desk__query", "ops__approve"} <= set(listed), listed
         assert "notes__delete_all" not in listed
-        assert not any(n.startswith("everything__toggle") for n in listed)
+        assert "everything__toggle_simulated_logging" not in listed and "everything__toggle_subscriber_updates" in listed
         # An x-mcp-header on a number breaks SEP-2243: never listed.
         assert "desk__bad_header" not in listed
         assert len(listed) == len(set(listed))
@@ -167,8 +168,14 @@ def http_gateway(tmp_path: Path) -> Iterator[str]:
         try:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+            proc.kill()
             proc.wait(timeout=10)
+        # What it started and left behind (an npm server with a timer keeps running once its
+        # stdin closes, and npm exec does not pass the gateway's signal on) is in its group.
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
         log.close()
 
 
@@ -217,10 +224,10 @@ async def over_http(url: str) -> None:
         # every request it sends, over what the request carried (mcp/client/session.py,
         # _make_modern_stamp), so the client's own do not reach the upstream.
         trace: types.RequestParamsMeta = {"traceparent": TRACEPARENT}  # type: ignore[typeddict-unknown-key]
-        seen = json.loads(text(await client.call_tool("desk__whoami", {}, meta=trace)))
-        assert seen["traceparent"] == TRACEPARENT and seen["io.modelcontextprotocol/logLevel"] == "info"
-        assert seen["io.modelcontextprotocol/protocolVersion"] == MODERN
-        assert seen["io.modelcontextprotocol/clientInfo"]["name"] != "e2e-client"
+        received = json.loads(text(await client.call_tool("desk__whoami", {}, meta=trace)))
+        assert received["traceparent"] == TRACEPARENT and received["io.modelcontextprotocol/logLevel"] == "info"
+        assert received["io.modelcontextprotocol/protocolVersion"] == MODERN
+        assert received["io.modelcontextprotocol/clientInfo"]["name"] != "e2e-client"
 
         # input_required: the client answers the upstream's elicitation and retries, through
         # the gateway, transparently; the link in the final result is in the gateway's form.
@@ -241,22 +248,45 @@ async def over_http(url: str) -> None:
         assert isinstance(done, types.CallToolResult) and text(done) == "approved car by bob"
 
         # Resources: ops' desk://status is the gateway's desk://ops/status.
-        read = await client.read_resource("desk://ops/status")
-        assert read.contents[0].uri == "desk://ops/status" and read.meta == GATEWAY_INFO
+        status = await client.read_resource("desk://ops/status")
+        assert status.contents[0].uri == "desk://ops/status" and status.meta == GATEWAY_INFO
 
-        # A listen stream: a URI of each upstream, and the gateway's own list changes.
-        async with client.listen(resource_subscriptions=["desk://status", "desk://ops/status"], tools_list_changed=True) as stream:
-            assert stream.honored.tools_list_changed and sorted(stream.honored.resource_subscriptions or []) == ["desk://ops/status", "desk://status"]
-            await client.call_tool("ops__touch", {})
-            with anyio.fail_after(30):
-                event = await stream.__anext__()
-            assert getattr(event, "uri", None) == "desk://ops/status", event
-            # desk adds a tool: the gateway hears it on its own stream, lists desk again, and
-            # announces its merged list's change.
-            await client.call_tool("desk__add_tool", {"name": "fresh"})
-            with anyio.fail_after(30):
-                event = await stream.__anext__()
-            assert type(event).__name__ == "ToolsListChanged", event
+        # A listen stream: a URI of each 2026 upstream (a listen stream of the gateway's on each)
+        # and one of server-everything (resources/subscribe on its 2025 session), and the
+        # gateway's own list changes.
+        listed_resources = await client.list_resources()
+        everything = next(r.uri for r in listed_resources.resources if not r.uri.startswith("desk://"))
+        uris = ["desk://status", "desk://ops/status", everything]
+        async with client.listen(resource_subscriptions=uris, tools_list_changed=True) as stream:
+            assert stream.honored.tools_list_changed and sorted(stream.honored.resource_subscriptions or []) == sorted(uris)
+            seen: list[Any] = []
+
+            async def read() -> None:
+                async for event in stream:
+                    seen.append(event)
+
+            async def until(event: Any) -> None:
+                with anyio.fail_after(30):
+                    while event not in seen:
+                        await anyio.sleep(0.05)
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(read)
+                # ops' desk://status changes: the client hears of desk://ops/status.
+                await client.call_tool("ops__touch", {})
+                await until(ResourceUpdated(uri="desk://ops/status"))
+                # desk adds a tool: the gateway hears it on its own stream, lists desk again, and
+                # announces its merged list's change.
+                await client.call_tool("desk__add_tool", {"name": "fresh"})
+                await until(ToolsListChanged())
+                # server-everything updates its subscribed resources (every 5 s, once asked):
+                # on its 2025 session, to the gateway, then on the client's stream.
+                await client.call_tool("everything__toggle_subscriber_updates", {})
+                await until(ResourceUpdated(uri=everything))
+                await client.call_tool("everything__toggle_subscriber_updates", {})  # and off again
+                tg.cancel_scope.cancel()
+            assert seen.count(ResourceUpdated(uri="desk://ops/status")) == 1, seen  # one change, one event
+            assert ResourceUpdated(uri="desk://status") not in seen, seen  # desk's own did not change
         assert "desk__fresh" in [t.name for t in (await client.list_tools(cache_mode="refresh")).tools]
         assert text(await client.call_tool("desk__fresh", {})) == "fresh ran"
 
