@@ -69,7 +69,10 @@ fi
 # The package itself, applier and all, against its stubs and the contract generated from the
 # core's Rust types (mcp_naming/_contract.pyi).
 (cd "$work" && "$OLDPWD/$venv/bin/mypy" --strict --no-incremental -p mcp_naming)
-echo "python.sh: mypy --strict: consumer.py clean, misuse.py refused ($wrong errors, as marked), the package clean"
+# The gateway example on the SDK, against the installed stubs and the SDK's own types.
+cp examples/python-gateway/*.py "$work/"
+(cd "$work" && "$OLDPWD/$venv/bin/mypy" --strict --no-incremental gateway.py desk_server.py notes_server.py test_gateway.py)
+echo "python.sh: mypy --strict: consumer.py clean, misuse.py refused ($wrong errors, as marked), the package and examples/python-gateway clean"
 
 # The gateway example's npm servers, from its committed lockfile.
 [ "$quick" = 1 ] || bash scripts/npm-ci.sh examples/python-gateway

@@ -21,6 +21,7 @@ from __future__ import annotations
 from . import _core
 from ._core import (
     check_allow as check_allow_list,
+    client_error_code,
     check_providers,
     check_tool_state,
     client_view,
@@ -76,6 +77,7 @@ __all__ = [
     "check_allow_list",
     "check_providers",
     "check_tool_state",
+    "client_error_code",
     "client_view",
     "conventions",
     "convert_tool_name",

@@ -5,17 +5,25 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, TypedDic
 
 from ._contract import (
     Accept,
+    Edit,
     Found,
+    Header,
     HostFacts,
     HostTables,
     ListDecision,
+    ListenDecision,
     ListKind,
+    Listed,
     Method,
     NotificationDecision,
+    ParamsDecision,
+    ParamsRequest,
     Probe,
     RequestDecision,
     ResultDecision,
     Scalar,
+    SubscriptionFilter,
+    UpstreamDecision,
     View,
 )
 
@@ -240,6 +248,7 @@ class CoreRouter:
         finds: List[Tuple[int, List[Found]]],
         texts: Optional[List[List[Found]]],
         cache: Mapping[str, Any],
+        headers: List[Tuple[int, List[Found]]],
         options: _Options = None,
         *,
         on_invalid: Optional[str] = ...,
@@ -251,6 +260,7 @@ class CoreRouter:
         accept: Accept,
         options: _Options = None,
         *,
+        meta: Optional[List[Found]] = None,
         header: Optional[str] = ...,
         protocol_version: Optional[str] = ...,
     ) -> RequestDecision: ...
@@ -261,6 +271,7 @@ class CoreRouter:
         generation: int,
         options: _Options = None,
         *,
+        protocol_version: Optional[str] = None,
         cursor: Optional[str] = ...,
         page_size: Optional[int] = ...,
     ) -> ListDecision: ...
@@ -284,6 +295,30 @@ def list_shape(list: ListKind, result: Optional[Scalar] = None, member: Optional
 def json_text(value: Any) -> str: ...
 def encode_mcp_name_header(value: str) -> str: ...
 def decode_mcp_name_header(header: str) -> str: ...
+
+# ----- MCP 2026-07-28 (python/src/revision.rs): each takes the CoreRouter first
+
+def upstream_answered(router: CoreRouter, server: str, result: Mapping[str, Any], initialize: bool) -> UpstreamDecision: ...
+def decide_discover(router: CoreRouter) -> Dict[str, Any]: ...
+def decide_initialize(router: CoreRouter, requested: str) -> Dict[str, Any]: ...
+def incoming(
+    incoming: Optional[Mapping[str, Any]] = None,
+    *,
+    name: Optional[str] = ...,
+    params: Optional[Mapping[str, str]] = ...,
+    protocol_version: Optional[str] = ...,
+) -> Tuple[Optional[str], List[Header], Optional[str]]: ...
+def decide_params(router: CoreRouter, request: ParamsRequest) -> ParamsDecision: ...
+def decide_response(
+    router: CoreRouter, server: str, method: Method, found: List[Found], protocol_version: Optional[str] = None
+) -> ResultDecision: ...
+def result_envelope(router: CoreRouter, protocol_version: Optional[str] = None) -> List[Edit]: ...
+def decide_listen(router: CoreRouter, found: List[Found]) -> ListenDecision: ...
+def acknowledge(decision: ListenDecision, acks: List[Tuple[str, List[Found]]]) -> SubscriptionFilter: ...
+def control_listen(router: CoreRouter, server: str) -> Optional[SubscriptionFilter]: ...
+def decide_listened(router: CoreRouter, server: str, found: List[Found], subscription: Any) -> NotificationDecision: ...
+def listen_notice(router: CoreRouter, list: Listed, subscription: Any) -> Dict[str, Any]: ...
+def client_error_code(code: int, protocol_version: Optional[str] = None) -> int: ...
 
 # ----- OpenProject's data conventions and the tool registry
 

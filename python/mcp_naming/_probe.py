@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 MISSING: Any = object()
 _REMOVE: Any = object()
 _FIELDS: Dict[type, Optional[Dict[str, str]]] = {}
+# How deep a ``deep`` step searches: the core's ``Json::MAX_DEPTH``, as its walker does.
+_MAX_DEPTH = 64
 # A compiled pattern: (step, arg) pairs.
 Pattern = Tuple[Tuple[str, Any], ...]
 
@@ -140,20 +142,28 @@ def _walk(value: Any, steps: Pattern, k: int, pattern: int, path: List[Step], ou
     elif step == "where":
         if member(value, arg[0]) == arg[1] and is_object(value):
             _walk(value, steps, k + 1, pattern, path, out)
-    elif step == "deep":
-        _deep(value, arg, steps, k + 1, pattern, path, out, 0)
+    elif step == "deep" or step == "deepAll":
+        _deep(value, arg, step == "deepAll", steps, k + 1, pattern, path, out, 0)
 
 
-def _deep(value: Any, key: str, steps: Pattern, k: int, pattern: int, path: List[Step], out: List[Found], depth: int) -> None:
-    if depth > 128:
+def _deep(value: Any, key: str, every: bool, steps: Pattern, k: int, pattern: int, path: List[Step], out: List[Found], depth: int) -> None:
+    """Every member ``key`` below ``value``, through objects and arrays alike: a member found
+    is walked on with the pattern's next steps and (``every``: the ``deepAll`` step) searched
+    further too."""
+    if depth > _MAX_DEPTH:
         return
-    entries: Iterable[Tuple[Step, Any]] = enumerate(value) if isinstance(value, (list, tuple)) else members(value)
-    for name, v in entries:
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            path.append(i)
+            _deep(v, key, every, steps, k, pattern, path, out, depth + 1)
+            path.pop()
+        return
+    for name, v in members(value):
         path.append(name)
-        if name == key and not isinstance(value, (list, tuple)):
+        if name == key:
             _walk(v, steps, k, pattern, path, out)
-        else:
-            _deep(v, key, steps, k, pattern, path, out, depth + 1)
+        if name != key or every:
+            _deep(v, key, every, steps, k, pattern, path, out, depth + 1)
         path.pop()
 
 
@@ -169,6 +179,17 @@ def at(value: Any, path: Sequence[Step]) -> Any:
             if value is MISSING:
                 return MISSING
     return value
+
+
+def find_paths(value: Any, paths: Sequence[Sequence[Step]]) -> List[Found]:
+    """The values at ``paths`` (a decision's ``reads``), each found as the pattern of its place
+    in ``paths``; a path that reaches nothing finds nothing."""
+    out: List[Found] = []
+    for i, p in enumerate(paths):
+        v = at(value, p)
+        if v is not MISSING:
+            out.append({"pattern": i, "path": list(p), "value": scalar(v)})
+    return out
 
 
 def with_member(obj: Any, key: str, value: Any) -> Any:

@@ -9,16 +9,18 @@ package's glue and the core's reference applier, ``mcp_naming::router::Gateway``
 
 from __future__ import annotations
 
+import base64
+import os
 import sys
 import threading
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, TypeVar, cast
 
 from . import _core
-from ._probe import MISSING, apply, compile_patterns, find, given, is_model, is_object, member, plain, scalar, with_member
-from .types import CodeMode, ClientView, ExposedTool, Mapped, McpObject, Relay, ResourceExposure, ResourceRoute, Route, SearchHit, ToolExposure, ToolResult
+from ._probe import MISSING, apply, compile_patterns, find, find_paths, given, is_model, is_object, member, plain, scalar, with_member
+from .types import CodeMode, ClientView, ExposedTool, Listed, Mapped, McpObject, Relay, RequestMethod, ResourceExposure, ResourceRoute, ResponseRewrite, Route, SearchHit, ToolExposure, ToolResult
 
 if TYPE_CHECKING:
-    from ._contract import Edit, Found, HostFacts, HostTables, ListKind, Method, RequestDecision, View
+    from ._contract import Edit, Found, HostFacts, HostTables, ListenDecision, ListKind, Method, ParamsRequest, RequestDecision, SubscriptionFilter, UpstreamDecision, View
 
 T = TypeVar("T")
 
@@ -30,6 +32,11 @@ _HIT = _FLAGS["enabled"] | _FLAGS["routed"]
 _SHOWN = _FLAGS["enabled"] | _FLAGS["listed"]
 # The caching members of a list result (SEP-2549), handed to the core as they are.
 _CACHE = ("ttlMs", "cacheScope")
+# What the core reads of an upstream's `server/discover` or `initialize` result (`Answered`).
+_ANSWERED = ("supportedVersions", "protocolVersion", "capabilities", "instructions")
+# The methods a client's request is forwarded with (`Method`): the meta-tools' calls are read
+# with their larger probe.
+_CALLS = ("tools/call", "tools/call#meta")
 # The `mcp` SDK's classes a result is built as when the objects given were its models.
 _RESULT_CLASSES = {"tools": "ListToolsResult", "prompts": "ListPromptsResult", "resources": "ListResourcesResult", "resourceTemplates": "ListResourceTemplatesResult"}
 
@@ -141,6 +148,11 @@ class Router:
 
     def __init__(self, config: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:
         self._thread = threading.get_ident()
+        if kwargs.get("request_state_key") is None and (isinstance(config, Mapping) and "requestStateKey" not in config or config is None and kwargs):
+            # No key configured: 32 bytes of the platform's randomness for this process, as the
+            # core's `Gateway::new` draws them (every process behind one address must share a
+            # configured one).
+            kwargs["request_state_key"] = base64.urlsafe_b64encode(os.urandom(32)).rstrip(b"=").decode()
         self._core_router = _core.CoreRouter(config, **kwargs)
         facts: HostFacts = self._core_router.host_facts()
         self._servers = facts["servers"]
@@ -190,12 +202,14 @@ class Router:
             raise _core.list_shape(kind, scalar(result))
         names = [self._name(item, L.field) for item in items]
         finds: List[Tuple[int, List[Found]]] = []
+        headers: List[Tuple[int, List[Found]]] = []
         texts = None
         if kind == "tools":
             finds = [(i, f) for i, item in enumerate(items) if (f := find(item, _PROBES["tool"]))]
+            headers = [(i, f) for i, item in enumerate(items) if (f := find(item, _PROBES["toolHeaders"]))]
             if self._searching:
                 texts = [find(item, _PROBES["toolText"]) for item in items]
-        d = self._c.expose(kind, server, names, finds, texts, cache, options, **kwargs)
+        d = self._c.expose(kind, server, names, finds, texts, cache, headers, options, **kwargs)
         si = self._index[server]
         slots = [slot for slot, _ in d["segments"]]
         before = L.written(slots)
@@ -311,10 +325,10 @@ class Router:
 
     # ---- Merged lists: pages of the kept objects.
 
-    def _list(self, kind: ListKind, options: Any, kwargs: Dict[str, Any]) -> Any:
+    def _list(self, kind: ListKind, options: Any, kwargs: Dict[str, Any], version: Optional[str] = None) -> Any:
         L = self._lists[kind]
         shown = L.visible()
-        d = self._c.decide_list(kind, len(shown), L.gen, options, **kwargs)
+        d = self._c.decide_list(kind, len(shown), L.gen, options, protocol_version=version, **kwargs)
         if d["decision"] == "page":
             items = [L.shown_item(r.server, r.index, r.name) for r in shown[d["start"] : d["end"]]]
         else:
@@ -325,6 +339,8 @@ class Router:
         if d.get("nextCursor") is not None:
             out["nextCursor"] = d["nextCursor"]
         out.update(d["cache"])
+        if version is not None:
+            out = apply(out, _core.result_envelope(self._c, version))
         return L.result(out)
 
     def list_tools(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Any:
@@ -529,6 +545,144 @@ class Router:
         through the gateway; everything else untouched (the same object when nothing changes)."""
         d = self._c.decide_result(server, find(result, _PROBES["result"]))
         return cast(T, apply(result, d["edits"]))
+
+    # ---- MCP 2026-07-28: what the upstreams say about themselves, and the messages of the
+    # revision (requests with their `_meta` and headers, results with their envelope, listen
+    # streams), each read with its probe, decided by the core, applied here.
+
+    def upstream_answered(self, server: str, result: Any, initialize: bool = False) -> UpstreamDecision:
+        """Records what upstream ``server`` said about itself, its ``server/discover`` result
+        (a dict or the SDK's ``DiscoverResult``) or, with ``initialize``, its ``initialize``
+        result: the revision the gateway speaks to it (``era``: ``modern`` or ``legacy``;
+        ``version``) and the capabilities it cannot carry (``dropped``, with ``warnings``).
+        Replaces what it answered before. ``NamingError``: ``unknown_server``,
+        ``unsupported_protocol_version`` (the upstream speaks no revision the gateway speaks:
+        it is not served), ``invalid_argument``."""
+        picked = {k: plain(v) for k in _ANSWERED if (v := member(result, k)) is not MISSING}
+        picked.update({k: v for k in _CACHE if (v := given(result, k)) is not MISSING})
+        return _core.upstream_answered(self._c, server, picked, initialize)
+
+    def discover(self) -> Dict[str, Any]:
+        """The gateway's ``server/discover`` result: the revisions it serves, the capabilities it
+        carries of what its upstreams said (``upstream_answered``), their instructions, its own
+        identity in ``_meta``, caching no looser than any upstream allowed."""
+        return _core.decide_discover(self._c)
+
+    def initialize(self, protocol_version: str) -> Dict[str, Any]:
+        """The gateway's ``initialize`` result for a client of revision ``protocol_version``
+        (2025-11-25 and before). ``NamingError``: ``unsupported_protocol_version`` for a
+        revision of 2026-07-28 and after, which has no ``initialize`` (-32022)."""
+        return _core.decide_initialize(self._c, protocol_version)
+
+    def forward(self, method: RequestMethod, params: T, incoming: Optional[Mapping[str, Any]] = None, /, **kwargs: Any) -> Mapped[T]:
+        """A client's request of ``method`` (``tools/call``, ``prompts/get``, ``resources/read``,
+        ``resources/subscribe``, ``resources/unsubscribe``, ``completion/complete``) as the
+        upstream gets it, the params a dict or the SDK's model (given back as the same kind):
+        ``{ server, params, header, param_headers? }``, the params with the upstream's own name
+        or URI, ``_meta`` as that upstream's revision needs it, a retry's ``requestState``
+        unsealed; ``header`` the ``Mcp-Name`` to send, ``param_headers`` the ``Mcp-Param-*``
+        headers (``[{name, value}]``) from the call's arguments. ``incoming`` is what the
+        transport received (or keyword arguments): ``name`` (the ``Mcp-Name`` header),
+        ``params`` (the ``Mcp-Param-*`` headers, ``{header: value}``), ``protocolVersion``
+        (keyword: ``protocol_version``); the transport's other headers may come along.
+        ``NamingError``: as ``map_call_tool``; ``param_mismatch`` / ``invalid_header`` (-32020,
+        HTTP 400) for a header that disagrees with the body; ``invalid_request_state`` for a
+        ``requestState`` the gateway did not seal for that upstream and method."""
+        name, given_headers, version = _core.incoming(incoming, **kwargs)
+        decided: Method = "tools/call#meta" if method == "tools/call" and self._is_meta(params) else method
+        probes = _REQUESTS.get(decided) if isinstance(decided, str) else None
+        if probes is None:
+            _core.request_probe(decided)  # the core words what is wrong with the method
+            raise RuntimeError(f"mcp_naming.Router: no probe for {method!r}")
+        d = self._c.decide_request(decided, find(params, probes), "forward", meta=find(params, _PROBES["requestMeta"]), header=name, protocol_version=version)
+        if d["decision"] != "forward":  # the core refuses what is not forwarded
+            raise RuntimeError(f"mcp_naming.Router: a {d['decision']} decision for a forwarded request")
+        out = apply(params, d["edits"])
+        mapped: Mapped[T] = {"server": d["server"], "params": out, "header": d["header"]}
+        reads = d.get("reads") or []
+        if reads or given_headers:
+            found = find_paths(out, [r["path"] for r in reads])
+            request: ParamsRequest = {"reads": reads, "found": found, "given": given_headers, "protocolVersion": version}
+            headers = _core.decide_params(self._c, request)["headers"]
+            if headers:
+                mapped["param_headers"] = headers
+        return mapped
+
+    def rewrite_response(self, server: str, method: RequestMethod, result: T, protocol_version: Optional[str] = None) -> ResponseRewrite[T]:
+        """An upstream's result of ``method`` (a dict or the SDK's model) as a client of revision
+        ``protocol_version`` gets it: ``{ result, input_required }``, the result with its URIs
+        in their gateway form, the envelope of the client's revision (``resultType``, the
+        gateway's ``serverInfo``; neither before 2026-07-28) and, for an ``input_required``
+        result (``input_required`` true), its ``requestState`` sealed to that upstream and
+        method. ``NamingError``: ``unknown_server``; ``invalid_argument`` for a ``resultType``
+        the gateway does not know; ``invalid_config`` for a state to seal without a key."""
+        d = _core.decide_response(self._c, server, method, find(result, _PROBES["response"]), protocol_version)
+        return {"result": apply(result, d["edits"]), "input_required": bool(d.get("inputRequired"))}
+
+    def result_envelope(self, result: T, protocol_version: Optional[str]) -> T:
+        """A result of the gateway's own (a dict or the SDK's model) with the envelope of a
+        client of revision ``protocol_version``: ``resultType`` and the gateway's ``serverInfo``
+        in ``_meta`` from 2026-07-28 on; as it is before."""
+        if protocol_version is None:
+            return result
+        return cast(T, apply(result, _core.result_envelope(self._c, protocol_version)))
+
+    def list_result(self, list: ListKind, protocol_version: Optional[str] = None, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Any:
+        """The merged ``list`` (``tools``, ``prompts``, ``resources``, ``resourceTemplates``)
+        for a client of revision ``protocol_version``: as ``list_tools`` and the others, with
+        the envelope of that revision (``result_envelope``) and caching members that always
+        say something from 2026-07-28 on. Options as ``list_tools``'."""
+        if not isinstance(list, str) or list not in self._lists:
+            self._c.decide_list(list, 0, 0)  # the core words what is wrong with the list
+        return self._list(list, options, kwargs, protocol_version)
+
+    def listen(self, params: Any) -> ListenDecision:
+        """What to do with a client's ``subscriptions/listen`` (its params, a dict or the SDK's
+        model): ``lists``, the list changes the gateway announces (``listen_notice``);
+        ``upstreams``, the streams to open (``{open: "listen", server, notifications}``: a
+        ``subscriptions/listen`` with that filter; ``{open: "subscribe", server, uris}``:
+        ``resources/subscribe`` of each on a 2025-11-25 session); ``uris``, each subscribed URI
+        and where it lives. ``NamingError``: ``invalid_argument``, ``unknown_resource`` (with
+        suggestions), ``tool_disabled``."""
+        return _core.decide_listen(self._c, find(params, _PROBES["listen"]))
+
+    def acknowledge(self, decision: ListenDecision, acks: Iterable[Tuple[str, Any]]) -> SubscriptionFilter:
+        """The client's ``notifications/subscriptions/acknowledged`` filter for the stream
+        ``decision`` (what ``listen`` answered), once the upstreams answered: ``acks`` each
+        upstream's acknowledged filter (``(server, notifications)``, a dict or the SDK's
+        ``SubscriptionFilter``; for a ``resources/subscribe``, ``{"resourceSubscriptions":
+        [the URIs it subscribed]}``). A URI no upstream acknowledged is left out."""
+        # Each pair's filter read with the probe of an acknowledgement's params; what is not a
+        # pair goes as it is, for the core to word.
+        pairs = list(acks) if isinstance(acks, (list, tuple)) else acks
+        if isinstance(pairs, list):
+            pairs = [(p[0], find({"notifications": p[1]}, _PROBES["listen"])) if isinstance(p, (list, tuple)) and len(p) == 2 else p for p in pairs]
+        return _core.acknowledge(decision, cast(Any, pairs))
+
+    def listened(self, server: str, notification: T, subscription: Any) -> Relay[T]:
+        """A notification ``server`` sent on a stream opened for the client's stream whose id is
+        ``subscription`` (a dict or the SDK's model): ``{ forward, relist }``, the notification
+        to send that client (a ``resources/updated`` URI in its form, tagged with its
+        subscription id), or the list to ask ``server`` for again; neither for an
+        acknowledgement (collect it for ``acknowledge``)."""
+        d = _core.decide_listened(self._c, server, find(notification, _PROBES["notification"]), subscription)
+        if d["decision"] == "relist":
+            return {"forward": None, "relist": d["list"]}
+        if d["decision"] == "acknowledged":
+            return {"forward": None, "relist": None}
+        return {"forward": apply(notification, d["edits"]), "relist": None}
+
+    def control_listen(self, server: str) -> Optional[SubscriptionFilter]:
+        """The gateway's own ``subscriptions/listen`` filter for upstream ``server``, to hear its
+        list changes (list it again on each, and announce with ``listen_notice``); ``None`` for
+        an upstream of 2025-11-25 and before (its session's notifications say it) or one that
+        announces none. ``NamingError``: ``unknown_server``."""
+        return _core.control_listen(self._c, server)
+
+    def listen_notice(self, list: Listed, subscription: Any) -> Dict[str, Any]:
+        """The gateway's own ``notifications/<list>/list_changed`` for the client's stream whose
+        id is ``subscription`` (send it to the streams whose acknowledged filter asks for it)."""
+        return _core.listen_notice(self._c, list, subscription)
 
     # ---- What stands alone.
 

@@ -209,15 +209,38 @@ else:
 
     P = TypeVar("P")
 
+if TYPE_CHECKING:
+    from ._contract import ListenDecision as ListenDecision, SubscriptionFilter as SubscriptionFilter, UpstreamDecision as UpstreamDecision
+else:  # The core's contract types (``_contract.pyi``, generated from its Rust types): dicts at run time.
+    ListenDecision = SubscriptionFilter = UpstreamDecision = Dict[str, Any]
+
+#: A client's request a gateway forwards to an upstream (``Router.forward``).
+RequestMethod = Literal["tools/call", "prompts/get", "resources/read", "resources/subscribe", "resources/unsubscribe", "completion/complete"]
+#: A merged list whose changes a gateway announces (``Router.listen_notice``).
+Listed = Literal["tools", "prompts", "resources"]
+
+
+class Header(TypedDict):
+    """A header as a transport received it, or as it sends it (``Mcp-Param-*``)."""
+
+    name: str
+    value: str
+
+
 if sys.version_info >= (3, 11) or TYPE_CHECKING:
 
-    class Mapped(TypedDict, Generic[P]):
-        """A request's params for the upstream (the kind given: a dict, or the SDK's model):
-        its own name (or URI), everything else kept."""
-
+    class _MappedBase(TypedDict, Generic[P]):
         server: str
         params: P
         header: str
+
+    class Mapped(_MappedBase[P], total=False):
+        """A request's params for the upstream (the kind given: a dict, or the SDK's model):
+        its own name (or URI), everything else kept; ``header`` the ``Mcp-Name`` to send with
+        it, ``param_headers`` (``Router.forward``, when there are any) its ``Mcp-Param-*``
+        headers."""
+
+        param_headers: List[Header]
 
     class Relay(TypedDict, Generic[P]):
         """What to do with an upstream's notification (the kind given)."""
@@ -225,16 +248,30 @@ if sys.version_info >= (3, 11) or TYPE_CHECKING:
         forward: Optional[P]
         relist: Optional[Literal["tools", "prompts", "resources"]]
 
+    class ResponseRewrite(TypedDict, Generic[P]):
+        """An upstream's result as the client gets it (``Router.rewrite_response``: the kind
+        given), and whether it is an ``input_required`` result."""
+
+        result: P
+        input_required: bool
+
 else:  # Python 3.10: a TypedDict cannot be generic at run time (type checkers read the above).
 
-    class Mapped(TypedDict):
+    class _MappedBase(TypedDict):
         server: str
         params: Any
         header: str
 
+    class Mapped(_MappedBase, total=False):
+        param_headers: List[Header]
+
     class Relay(TypedDict):
         forward: Optional[Any]
         relist: Optional[Literal["tools", "prompts", "resources"]]
+
+    class ResponseRewrite(TypedDict):
+        result: Any
+        input_required: bool
 
 
 class _SearchHitBase(TypedDict):

@@ -21,6 +21,8 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 mod codemode;
 mod convert;
 mod data;
+mod decode;
+mod revision;
 mod router;
 
 /// An options value for a core reader: the `options` mapping (the npm package's keys) with the
@@ -485,6 +487,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(http_status, m)?)?;
     m.add_function(wrap_pyfunction!(call_tool_text, m)?)?;
     router::register(m)?;
+    revision::register(m)?;
     data::register(m)?;
     codemode::register(m)?;
     Ok(())

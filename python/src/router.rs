@@ -36,7 +36,7 @@ pub(crate) fn view_to_py<'py>(py: Python<'py>, mut view: client::View, server: &
 }
 
 /// One of the contract's unit enums (`ListKind`, `Method`, `Accept`) from its JSON spelling.
-fn variant<'de, T: Deserialize<'de>>(value: &'de Bound<'_, PyAny>, what: &str) -> PyResult<T> {
+pub(crate) fn variant<'de, T: Deserialize<'de>>(value: &'de Bound<'_, PyAny>, what: &str) -> PyResult<T> {
     let text = value.cast::<PyString>().map_err(|_| type_error(what, JsonType::String, value))?;
     let text = text.to_str()?;
     T::deserialize(StrDeserializer::<DeError>::new(text))
@@ -55,7 +55,7 @@ fn flags(enabled: bool, listed: bool, routed: bool) -> u32 {
 /// side refuses calls from another thread with an error before they reach here.
 #[pyclass(module = "mcp_naming._core", name = "CoreRouter", unsendable)]
 pub struct CoreRouter {
-    inner: Router,
+    pub(crate) inner: Router,
 }
 
 #[pymethods]
@@ -91,11 +91,12 @@ impl CoreRouter {
     /// member as found (a `str`, a `Scalar` of what it is instead, `None` when the item has
     /// none); `finds` `[(index, [Found])]` what the `tool` probe found (tools only); `texts` per
     /// item what the `toolText` probe found (tools, while the router searches); `cache` the list
-    /// result's caching members. Options: `on_invalid`. Returns `{ segments: [(slot, [(server,
+    /// result's caching members; `headers` `[(index, [Found])]` what the `toolHeaders` probe
+    /// found (tools only: the `x-mcp-header` annotations). Options: `on_invalid`. Returns `{ segments: [(slot, [(server,
     /// index, flags, name, header)])], renamed: [(slot, pos, name, flags)], changed, skipped,
     /// warnings, views, exposed }`: flags as `host_tables()["flags"]` numbers them, `name` /
     /// `header` `None` where they are the upstream name itself; views as `View`.
-    #[pyo3(signature = (list, server, names, finds, texts, cache, options=None, **kwargs))]
+    #[pyo3(signature = (list, server, names, finds, texts, cache, headers, options=None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn expose<'py>(
         &mut self,
@@ -106,6 +107,7 @@ impl CoreRouter {
         finds: Vec<(u32, Bound<'py, PyAny>)>,
         texts: Option<&Bound<'py, PyList>>,
         cache: &Bound<'py, PyAny>,
+        headers: Vec<(u32, Bound<'py, PyAny>)>,
         options: Option<&Bound<'py, PyAny>>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
@@ -116,6 +118,8 @@ impl CoreRouter {
         let items: Vec<ListItem<'_>> = read.iter().map(|s| ListItem::of(s.as_ref())).collect();
         let finds: Vec<(u32, Vec<Found>)> =
             finds.iter().map(|(i, f)| Ok((*i, self::finds(f, "finds")?))).collect::<PyResult<_>>()?;
+        let headers: Vec<(u32, Vec<Found>)> =
+            headers.iter().map(|(i, f)| Ok((*i, self::finds(f, "headers")?))).collect::<PyResult<_>>()?;
         let found: Option<Vec<Vec<Found>>> =
             texts.map(|t| t.iter().map(|f| self::finds(&f, "texts")).collect::<PyResult<_>>()).transpose()?;
         let parts: Vec<(Option<&str>, Vec<&str>)> = found.iter().flatten().map(|f| tool_text_parts(f)).collect();
@@ -125,6 +129,7 @@ impl CoreRouter {
         listing.finds = &finds;
         listing.texts = found.is_some().then_some(&texts[..]);
         listing.cache = ListCache::from_result(&json(cache, "cache")?);
+        listing.headers = &headers;
         let d = self.inner.decide_expose(list, &server, &listing, on_invalid, true).map_err(err_about(py, ""))?;
         let inner = &self.inner;
         let names = |slot: usize, pos: usize| match list {
@@ -167,9 +172,11 @@ impl CoreRouter {
     }
 
     /// What to do with a client's request (`RequestDecision`): `method` a `Method`, `found`
-    /// what its probe found in the params, `accept` an `Accept`; options `header` (the
-    /// request's `Mcp-Name`) and `protocol_version`.
-    #[pyo3(signature = (method, found, accept, options=None, **kwargs))]
+    /// what its probe found in the params, `accept` an `Accept`, `meta` what the `requestMeta`
+    /// probe found in them (MCP 2026-07-28; `None`: `_meta` passes as it is); options `header`
+    /// (the request's `Mcp-Name`) and `protocol_version`.
+    #[pyo3(signature = (method, found, accept, options=None, *, meta=None, **kwargs))]
+    #[allow(clippy::too_many_arguments)]
     fn decide_request<'py>(
         &self,
         py: Python<'py>,
@@ -177,11 +184,15 @@ impl CoreRouter {
         found: &Bound<'py, PyAny>,
         accept: &Bound<'py, PyAny>,
         options: Option<&Bound<'py, PyAny>>,
+        meta: Option<&Bound<'py, PyAny>>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let method: Decided = variant(method, "method")?;
         let mut request = Request::new(method, finds(found, "found")?);
         request.accept = variant::<Accept>(accept, "accept")?;
+        if let Some(meta) = meta.filter(|m| !m.is_none()) {
+            request.meta = finds(meta, "meta")?;
+        }
         let o = method_options(py, options, kwargs, Method::Map)?;
         request.header = o.header;
         request.protocol_version = o.protocol_version;
@@ -192,8 +203,10 @@ impl CoreRouter {
     }
 
     /// Which items a page of list `list` holds (`ListDecision`), of `total` shown items at
-    /// `generation`; options `cursor` and `page_size`.
-    #[pyo3(signature = (list, total, generation, options=None, **kwargs))]
+    /// `generation`, for a client of revision `protocol_version` (`None`: 2025-11-25 and
+    /// before); options `cursor` and `page_size`.
+    #[pyo3(signature = (list, total, generation, options=None, *, protocol_version=None, **kwargs))]
+    #[allow(clippy::too_many_arguments)]
     fn decide_list<'py>(
         &self,
         py: Python<'py>,
@@ -201,10 +214,12 @@ impl CoreRouter {
         total: u32,
         generation: u32,
         options: Option<&Bound<'py, PyAny>>,
+        protocol_version: Option<&Bound<'py, PyAny>>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let o = method_options(py, options, kwargs, Method::List)?;
         let mut request = ListRequest::new(variant(list, "list")?, total, generation);
+        request.protocol_version = optional(protocol_version, "protocol_version")?;
         request.cursor = o.cursor;
         request.page_size = o.page_size.map(|n| Json::Number(f64::from(n)));
         to_py_json(py, &self.inner.decide_list(&request).map_err(err_about(py, ""))?)
@@ -317,6 +332,14 @@ impl CoreRouter {
         };
         let hits = self.inner.search_tools(&query, &o.as_options()).map_err(err_about(py, &query))?;
         to_py(py, &hits)
+    }
+}
+
+/// An optional string argument `what` (`None` for `None`).
+pub(crate) fn optional(value: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<String>> {
+    match value.filter(|v| !v.is_none()) {
+        Some(v) => Ok(Some(arg(v, what)?.into_owned())),
+        None => Ok(None),
     }
 }
 

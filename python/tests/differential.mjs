@@ -14,7 +14,10 @@ const n = { ...require(`${pkg}/node.cjs`), ...require(`${pkg}/registry.node.cjs`
 
 // Where an answer holds MCP objects (protocol keys as they are), per call: '' is all of it.
 const MCP = { listTools: '', listPrompts: '', listResources: '', listResourceTemplates: '', rewriteResult: '', rewriteToolsList: '',
-  discoveryResult: '', mapCallTool: 'params', mapGetPrompt: 'params', mapReadResource: 'params', rewriteNotification: 'forward', pageEnvelope: 'items' };
+  discoveryResult: '', mapCallTool: 'params', mapGetPrompt: 'params', mapReadResource: 'params', rewriteNotification: 'forward', pageEnvelope: 'items',
+  // MCP 2026-07-28: MCP objects, and the core's contract types (listen decisions, filters) with their JSON keys.
+  discover: '', initialize: '', listResult: '', forward: 'params', rewriteResponse: 'result', listened: 'forward', listen: '',
+  acknowledge: '', controlListen: '' };
 const snake = (k) => k.replace(/(?<=[a-z0-9])([A-Z])/g, (_, c) => `_${c.toLowerCase()}`);
 
 function keys(v, call) {
@@ -51,7 +54,14 @@ const revive = (v) => {
   return v;
 };
 
+// The calls whose arguments the scenario files write otherwise than the package takes them:
+// `acknowledge(listen params, acks)` is the acknowledgement of the stream `listen` decides.
+const ADAPTED = { acknowledge: (router) => (params, acks) => router.acknowledge(router.listen(params), acks) };
+const method = (router, call) => (call in ADAPTED ? ADAPTED[call](router) : (...args) => router[call](...args));
+
 const input = revive(JSON.parse(readFileSync(0, 'utf8')));
+// Which of the asked Router methods this build of the package has (`methods`: the names).
+const methods = Object.fromEntries((input.methods ?? []).map((m) => [m, typeof n.Router.prototype[m] === 'function']));
 const calls = input.calls.map((c) => run(() => n[c.fn](...c.args), c.fn));
 const routers = input.routers.map((r) => {
   let router;
@@ -60,6 +70,6 @@ const routers = input.routers.map((r) => {
     return null;
   }, '');
   if (made.error) return [made];
-  return [made, ...r.steps.map((s) => run(() => router[s.call](...s.args), s.call))];
+  return [made, ...r.steps.map((s) => run(() => method(router, s.call)(...s.args), s.call))];
 });
-process.stdout.write(JSON.stringify({ calls, routers }));
+process.stdout.write(JSON.stringify({ calls, routers, methods }));

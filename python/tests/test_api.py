@@ -40,6 +40,22 @@ def test_the_typed_sdk_consumer_runs_as_it_claims() -> None:
     assert out == {"listed": ["memory__read_graph"], "upstream": "read_graph", "result": "CallToolResult", "relist": "tools", "wrong": "invalid_argument"}
 
 
+def test_the_typed_2026_consumer_runs_as_it_claims() -> None:
+    out = consumer.revision_2026_gateway()
+    assert out == {
+        "era": "modern",
+        "versions": ["2026-07-28"],
+        "listed": ["db__query"],
+        "upstream": "query",
+        "headers": [("Mcp-Param-Region", "eu")],
+        "type": "complete",
+        "waiting": False,
+        "ack": {},
+        "control": None,
+        "code": -32602,
+    }
+
+
 def test_errors_as_mcp_answers() -> None:
     r = Router(style="agent", servers=[{"name": "mem"}], disabled=["mem__delete*"])
     r.expose_tools("mem", {"tools": [{"name": "read_graph"}, {"name": "delete_entities"}]})

@@ -572,3 +572,237 @@ def test_bad_input_against_the_npm_package() -> None:
     print(f"\ndifferential: {len(rows)} bad inputs, {len(diffs)} with another code")
     assert len(rows) >= 100
     assert not diffs, "\n".join(diffs[: int(os.environ.get("DIFF_SHOW", "5"))]) + f"\n({len(diffs)} in all)"
+
+
+# ----- MCP 2026-07-28: the messages of the revision (cases/revision-2026.json, and generated)
+
+REVISIONS = int(os.environ.get("DIFF_REVISION", "200"))
+# The Router methods of the revision, as cases/revision-2026.json calls them.
+REVISION_CALLS = ["upstreamAnswered", "discover", "initialize", "forward", "rewriteResponse", "listResult", "listen", "acknowledge", "listened", "controlListen"]
+STATE_KEY = "a requestStateKey of at least 32 bytes, shared"
+HEADER_NAMES = ["Region", "Shard", "Dry-Run", "Tenant", "Zone", "", "Two Words", "A\r\nB", "région", "X_Y", "REGION", "x-id"]
+PROPERTY_TYPES: List[Any] = ["string", "integer", "boolean", "number", "array", "object", ["string", "null"], ["integer", "null"], None]
+VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2024-11-05", "2030-01-01", None]
+
+
+def _value(rand: random.Random) -> Any:
+    return rand.choice(["us-west1", "Hello, 世界", " padded ", "a\nb", "", 42, -7, 2**53 + 1, 9007199254740991, True, False, 1.5, None, {"k": 1}, [1]])
+
+
+def _header_value(rand: random.Random, value: Any) -> str:
+    """What a client might send for ``value``: its plain form (or a wrong one), its Base64
+    sentinel form, or garbage."""
+    plain = "true" if value is True else "false" if value is False else str(value)
+    k = rand.random()
+    if k < 0.55:
+        return plain
+    if k < 0.7:
+        return "=?base64?" + __import__("base64").b64encode(plain.encode()).decode() + "?="
+    if k < 0.8:
+        return "=?base64?%%%?="
+    return rand.choice(["other", "42.0", "TRUE", plain.upper(), " " + plain])
+
+
+def _schema(rand: random.Random) -> Tuple[Dict[str, Any], List[str]]:
+    """A tool's inputSchema with ``x-mcp-header`` annotations, valid or breaking a rule of
+    SEP-2243; and its top-level property names."""
+    props: Dict[str, Any] = {}
+    names = rand.sample(["region", "shard", "dryRun", "tenant", "query", "zone"], rand.randint(0, 4))
+    valid = rand.sample(HEADER_NAMES[:5], 5)  # distinct, mostly: a duplicate is one of the rules
+    broken = rand.random() < 0.3
+    for p in names:
+        t = rand.choice(PROPERTY_TYPES[:3] if not broken else PROPERTY_TYPES)
+        prop: Dict[str, Any] = {} if t is None else {"type": t}
+        if rand.random() < 0.6:
+            prop["x-mcp-header"] = valid.pop() if not broken or rand.random() < 0.5 else rand.choice(HEADER_NAMES)
+        if t == "object" and broken:
+            prop["properties"] = {"inner": {"type": "string", "x-mcp-header": rand.choice(HEADER_NAMES[:5])}}
+        if t == "array" and broken:
+            prop["items"] = {"type": "string", "x-mcp-header": "Item"}
+        props[p] = prop
+    schema: Dict[str, Any] = {"type": "object", "properties": props}
+    k = rand.random()
+    if k < 0.05:
+        schema["anyOf"] = [{"properties": {"alt": {"type": "string", "x-mcp-header": "Alt"}}}]
+    elif k < 0.1:
+        schema["$defs"] = {"d": {"type": "string", "x-mcp-header": "D"}}
+    elif k < 0.12:
+        schema["x-mcp-header"] = "Root"
+    return schema, names
+
+
+def revision_scenarios(rand: random.Random) -> List[Dict[str, Any]]:
+    """cases/revision-2026.json's scenarios, then generated ones: upstreams of either era,
+    tools with ``x-mcp-header`` annotations, calls with their headers and ``_meta``, results
+    of every ``resultType`` (an ``input_required`` one's sealed state retried), listen streams
+    and their notifications. A retry's sealed state is the one the Python package sealed
+    (the seal is a function of the key): the npm package must open it alike."""
+    data = json.loads((REPO / "tests" / "data" / "cases" / "revision-2026.json").read_text(encoding="utf-8"))
+    out = [{"config": s["config"], "steps": [{"call": st["call"], "args": st["args"]} for st in s["steps"]]} for s in data["scenarios"] if "steps" in s]
+    for _ in range(REVISIONS):
+        servers = rand.sample(["db", "files", "notes", "old", "srv-1"], rand.randint(1, 3))
+        config: Dict[str, Any] = {"style": rand.choice(["claude", "agent", "syntropy"]), "servers": [{"name": s} for s in servers], "requestStateKey": STATE_KEY}
+        steps: List[Dict[str, Any]] = []
+        uris: Dict[str, List[str]] = {}
+        tools: Dict[str, List[Tuple[str, List[str]]]] = {}
+        for s in servers:
+            if rand.random() < 0.8:
+                caps = {k: v for k, v in {
+                    "tools": {"listChanged": rand.random() < 0.5}, "prompts": {}, "logging": {}, "completions": {},
+                    "resources": {"subscribe": rand.random() < 0.6, "listChanged": rand.random() < 0.5},
+                    "tasks": {}, "experimental": {"x": {}}, "extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}, "io.example/other": {}},
+                }.items() if rand.random() < 0.6}
+                if rand.random() < 0.6:
+                    answer: Dict[str, Any] = {"supportedVersions": rand.sample(["2026-07-28", "2030-01-01", "2025-11-25"], rand.randint(0, 2)), "capabilities": caps}
+                    if rand.random() < 0.3:
+                        answer.update({"ttlMs": rand.choice([0, 1000, 60000]), "cacheScope": rand.choice(["public", "private"])})
+                    if rand.random() < 0.3:
+                        answer["instructions"] = f"Use {s}."
+                    steps.append({"call": "upstreamAnswered", "args": [s, answer]})
+                else:
+                    steps.append({"call": "upstreamAnswered", "args": [s, {"protocolVersion": rand.choice(["2025-11-25", "2025-06-18", "2026-07-28", "1.0"]), "capabilities": caps}, True]})
+            items = []
+            tools[s] = []
+            for t in rand.sample(["query", "ask", "fetch", "write", "echo"], rand.randint(1, 4)):
+                schema, props = _schema(rand)
+                items.append({"name": t, "inputSchema": schema})
+                tools[s].append((t, props))
+            steps.append({"call": "exposeTools", "args": [s, {"tools": items}, {"onInvalid": rand.choice(["skip", "throw"])}]})
+            uris[s] = rand.sample(["test://doc", "file:///a.txt", f"note://{s}", "test://shared"], rand.randint(0, 3))
+            steps.append({"call": "exposeResources", "args": [s, {"resources": [{"uri": u, "name": "r"} for u in uris[s]]}, {"onInvalid": "skip"}]})
+        steps.append({"call": "discover", "args": []})
+        steps.append({"call": "initialize", "args": [rand.choice(["2025-11-25", "2025-06-18", "2024-01-01", "2026-07-28"])]})
+        steps.append({"call": "listResult", "args": [rand.choice(["tools", "resources", "prompts"]), rand.choice(VERSIONS)]})
+        prefix = {"claude": "{s}__{t}", "agent": "{s}__{t}", "syntropy": "{s}_{t}"}[config["style"]]
+        for _ in range(rand.randint(2, 8)):
+            s = rand.choice(servers)
+            t, props = rand.choice(tools[s])
+            name = prefix.format(s=s, t=t) if rand.random() < 0.9 else misspell(rand, t)
+            arguments = {p: _value(rand) for p in props if rand.random() < 0.8}
+            version = rand.choice(VERSIONS)
+            incoming: Dict[str, Any] = {"name": name if rand.random() < 0.8 else misspell(rand, name)}
+            if version is not None:
+                incoming["protocolVersion"] = version
+            headers = {}
+            for p, v in arguments.items():
+                if rand.random() < 0.7:
+                    h = "Mcp-Param-" + rand.choice(["Region", "Shard", "Dry-Run", "Tenant", "Zone", p])
+                    headers[rand.choice([h, h.lower(), h.upper()])] = _header_value(rand, v)
+            if rand.random() < 0.2:
+                headers["Mcp-Param-Extra"] = "kept"
+            if headers:
+                incoming["params"] = headers
+            params: Dict[str, Any] = {"name": name, "arguments": arguments}
+            if rand.random() < 0.3:
+                params["_meta"] = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+                                   "io.modelcontextprotocol/clientCapabilities": {"sampling": {}, "tasks": {}, "extensions": {"io.modelcontextprotocol/ui": {}, "io.x/y": {}}},
+                                   "io.modelcontextprotocol/logLevel": "info", "traceparent": "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01", "progressToken": 1}
+            steps.append({"call": "forward", "args": ["tools/call", params, incoming]})
+        for _ in range(rand.randint(1, 4)):
+            s = rand.choice(servers)
+            method = rand.choice(["tools/call", "prompts/get", "resources/read", "completion/complete"])
+            result: Dict[str, Any] = {}
+            kind = rand.choice([None, "complete", "input_required", "input_required", "task", 5])
+            if kind is not None:
+                result["resultType"] = kind
+            if rand.random() < 0.6:
+                result["content"] = [{"type": "resource_link", "uri": u, "name": "r"} for u in uris[s][:2]]
+            if kind == "input_required":
+                result["inputRequests"] = {"llm": {"method": "sampling/createMessage", "params": {"maxTokens": 5, "messages": [
+                    {"role": "user", "content": {"type": "tool_result", "toolUseId": "1", "content": [{"type": "resource_link", "uri": u, "name": "r"} for u in uris[s]]}}]}}}
+                result["requestState"] = rand.choice([f"{s}'s state", "", 5])
+            if rand.random() < 0.3:
+                result["_meta"] = {"io.modelcontextprotocol/serverInfo": {"name": s, "version": "1"}}
+            version = rand.choice(VERSIONS)
+            steps.append({"call": "rewriteResponse", "args": [s, method, result, version]})
+            state = result.get("requestState")
+            if kind == "input_required" and isinstance(state, str) and method != "completion/complete":
+                sealed = _sealed(config, steps)
+                if sealed is not None and method == "tools/call":
+                    t = rand.choice(tools[s])[0]
+                    other = rand.choice(servers)
+                    for target in (s, other):
+                        retry = {"name": prefix.format(s=target, t=t), "arguments": {}, "inputResponses": {"llm": {"role": "assistant", "content": {"type": "text", "text": "x"}}},
+                                 "requestState": sealed if rand.random() < 0.8 else sealed[:-2] + "AA"}
+                        steps.append({"call": "forward", "args": ["tools/call", retry, {"name": retry["name"], "protocolVersion": "2026-07-28"}]})
+        all_uris = [u for s in servers for u in uris[s]] + ["note://nowhere"]
+        for _ in range(rand.randint(0, 3)):
+            notifications: Dict[str, Any] = {k: rand.random() < 0.5 for k in ["toolsListChanged", "promptsListChanged", "resourcesListChanged"] if rand.random() < 0.6}
+            if rand.random() < 0.7:
+                notifications["resourceSubscriptions"] = rand.sample(all_uris, rand.randint(0, min(3, len(all_uris))))
+            if rand.random() < 0.05:
+                notifications["toolsListChanged"] = "yes"
+            listen = {"notifications": notifications}
+            steps.append({"call": "listen", "args": [listen]})
+            acks = [[s, {"resourceSubscriptions": rand.sample(uris[s], len(uris[s]) // 2)}] for s in servers if rand.random() < 0.7]
+            steps.append({"call": "acknowledge", "args": [listen, acks]})
+        for s in servers:
+            steps.append({"call": "controlListen", "args": [s]})
+            subscription = rand.choice([1, 42, "sub-1", None])
+            for u in uris[s][:2]:
+                steps.append({"call": "listened", "args": [s, {"method": "notifications/resources/updated", "params": {"uri": u}}, subscription]})
+            steps.append({"call": "listened", "args": [s, rand.choice([{"method": "notifications/tools/list_changed"}, {"method": "notifications/subscriptions/acknowledged", "params": {"notifications": {}}}, {"method": 5}]), subscription]})
+        steps.append({"call": "controlListen", "args": ["nowhere"]})
+        out.append({"config": config, "steps": steps})
+    return out
+
+
+def _sealed(config: Dict[str, Any], steps: List[Dict[str, Any]]) -> Any:
+    """The sealed ``requestState`` the last step (a ``rewriteResponse``) answers, as the Python
+    package seals it after the steps before (or ``None``: it refused)."""
+    try:
+        router = Router(config)
+    except NamingError:
+        return None
+    answer: Dict[str, Any] = {}
+    for step in steps:
+        answer = py_revision_call(router, step["call"], step["args"])
+    result = answer.get("ok", {}).get("result") if isinstance(answer.get("ok"), dict) else None
+    return result.get("requestState") if isinstance(result, dict) else None
+
+
+def py_revision_call(router: Any, call: str, args: List[Any]) -> Dict[str, Any]:
+    if call == "acknowledge":
+        try:
+            return {"ok": router.acknowledge(router.listen(args[0]), args[1])}
+        except NamingError as e:
+            return {"error": {"code": e.code, "message": e.message, "suggestions": list(e.suggestions), "diagnostics": e.diagnostics}}
+    return py_call(router, call, args)
+
+
+def test_revision_2026_against_the_npm_package() -> None:
+    """The messages of MCP 2026-07-28 through both packages: every answer the same. A call the
+    npm package in pkg/ does not have yet is not compared: the scenarios that use it are
+    counted and named in what the test prints, and with none left the test is skipped saying
+    which methods are missing (never silently)."""
+    need_npm()
+    scenarios = revision_scenarios(random.Random(2026))
+    theirs = node_answers({"calls": [], "routers": [{"config": s["config"], "steps": s["steps"]} for s in scenarios], "methods": REVISION_CALLS})
+    missing = sorted(m for m, has in theirs["methods"].items() if not has)
+    diffs: List[str] = []
+    compared = skipped = steps = 0
+    for s, t in zip(scenarios, theirs["routers"]):
+        lacking = {st["call"] for st in s["steps"]} & set(missing)
+        if lacking:
+            skipped += 1
+            continue
+        compared += 1
+        try:
+            router: Any = Router(s["config"])
+            made: Dict[str, Any] = {"ok": None}
+        except NamingError as e:
+            router, made = None, {"error": {"code": e.code, "message": e.message, "suggestions": list(e.suggestions), "diagnostics": e.diagnostics}}
+        if canonical(js_form(made, None)) != canonical(t[0]):
+            diffs.append(f"Router({json.dumps(s['config'])[:200]})\n  python: {canonical(made)[:400]}\n  npm:    {canonical(t[0])[:400]}")
+        if router is None:
+            continue
+        for step, answer in zip(s["steps"], t[1:]):
+            steps += 1
+            mine = canonical(js_form(py_revision_call(router, step["call"], step["args"]), None))
+            if mine != canonical(answer):
+                diffs.append(f"{json.dumps(s['config'])[:120]} {step['call']}{json.dumps(step['args'], ensure_ascii=True)[:200]}\n  python: {mine[:400]}\n  npm:    {canonical(answer)[:400]}")
+    print(f"\ndifferential (MCP 2026-07-28): {len(scenarios)} scenarios, {compared} compared ({steps} steps), {len(diffs)} differences;"
+          f" {skipped} not compared: pkg/'s Router lacks {', '.join(missing) or 'nothing'}")
+    if compared == 0:
+        pytest.skip(f"the npm package in pkg/ has no {', '.join(missing)} yet: no MCP 2026-07-28 scenario could be compared")
+    assert not diffs, "\n".join(diffs[: int(os.environ.get("DIFF_SHOW", "5"))]) + f"\n({len(diffs)} in all)"

@@ -117,6 +117,14 @@ RARE: List[Callable[[str], Any]] = [
     lambda s: ROUTER.map_call_tool({"name": s, "arguments": {s: s}}),
     lambda s: ROUTER.map_read_resource({"uri": s}),
     lambda s: ROUTER.map_call_tool({"name": s}, header=s, protocol_version="2026-07-28"),
+    lambda s: ROUTER.forward("tools/call", {"name": s, "arguments": {s: s}, "requestState": s, "_meta": {s: s}}, name=s, params={s: s}, protocol_version=s),
+    lambda s: ROUTER.forward("resources/read", {"uri": s, "requestState": "mcpn1." + s}, protocol_version="2026-07-28"),
+    lambda s: ROUTER.rewrite_response("serena", "tools/call", {"resultType": "input_required", "requestState": s, "content": [{"type": "resource_link", "uri": s}]}, s),
+    lambda s: ROUTER.listen({"notifications": {"resourceSubscriptions": [s, s]}}),
+    lambda s: ROUTER.listened("serena", {"method": "notifications/resources/updated", "params": {"uri": s}}, s),
+    lambda s: ROUTER.upstream_answered("serena", {"supportedVersions": [s], "capabilities": {s: {s: True}}, "instructions": s}),
+    lambda s: ROUTER.upstream_answered("context7", {"protocolVersion": s, "capabilities": {}}, True),
+    lambda s: ROUTER.initialize(s),
     lambda s: Router({"style": {"separator": s, "pattern": s}, "servers": [{"name": s}], "aliases": {s: s}}),
     lambda s: Router(style="syntropy", servers=[{"name": "x"}]).expose("x", [s, s + "_", s.upper()]),
     lambda s: Router(style="agent", servers=[{"name": "x"}]).expose_tools("x", {"tools": [{"name": s}, {"name": s}]}, on_invalid="skip"),
@@ -197,7 +205,10 @@ def test_values_of_every_wrong_type() -> None:
             answer(lambda: f("x", "mcp", expected_namespace=a), lambda: f"{name}(x, mcp, expected_namespace={a!r})")
     methods = ["expose", "expose_tools", "expose_prompts", "expose_resources", "expose_resource_templates", "route", "try_route", "is_enabled",
                "rewrite_tools_list", "expose_resource", "route_resource", "map_call_tool", "map_get_prompt", "map_read_resource", "map_subscribe",
-               "map_unsubscribe", "map_complete", "rewrite_notification", "rewrite_result", "list_tools", "list_prompts", "client_view", "migrate_name"]
+               "map_unsubscribe", "map_complete", "rewrite_notification", "rewrite_result", "list_tools", "list_prompts", "client_view", "migrate_name",
+               # MCP 2026-07-28
+               "upstream_answered", "initialize", "forward", "rewrite_response", "result_envelope", "list_result", "listen", "acknowledge",
+               "listened", "control_listen", "listen_notice"]
     for a in WRONG:
         answer(lambda: Router(a), lambda: f"Router({a!r})")
         answer(lambda: Router({"style": a, "servers": a}), lambda: "Router with wrong fields")
@@ -211,6 +222,14 @@ def test_values_of_every_wrong_type() -> None:
         answer(lambda: ROUTER.list_tools(page_size=a), lambda: f"list_tools page_size={a!r}")
         answer(lambda: ROUTER.list_tools(cursor=a), lambda: f"list_tools cursor={a!r}")
         answer(lambda: ROUTER.map_complete({"ref": {"type": "ref/prompt", "name": a}}), lambda: f"map_complete {a!r}")
+        answer(lambda: ROUTER.forward("tools/call", {"name": "serena_find_symbol"}, name=a, params=a, protocol_version=a), lambda: f"forward incoming {a!r}")
+        answer(lambda: ROUTER.forward("tools/call", {"name": "serena_find_symbol", "requestState": a, "_meta": a}), lambda: f"forward state {a!r}")
+        answer(lambda: ROUTER.rewrite_response("serena", "tools/call", {"resultType": a, "requestState": a, "_meta": a}, a), lambda: f"rewrite_response {a!r}")
+        answer(lambda: ROUTER.listen({"notifications": {"toolsListChanged": a, "resourceSubscriptions": a}}), lambda: f"listen {a!r}")
+        answer(lambda: ROUTER.acknowledge(ROUTER.listen({"notifications": {}}), [a, ("serena", a), (a, {})]), lambda: f"acknowledge {a!r}")
+        answer(lambda: ROUTER.listened("serena", {"method": a, "params": a}, a), lambda: f"listened {a!r}")
+        answer(lambda: ROUTER.upstream_answered("serena", {"supportedVersions": a, "protocolVersion": a, "capabilities": a}, a), lambda: f"upstream_answered {a!r}")
+        answer(lambda: n.client_error_code(a, a), lambda: f"client_error_code({a!r}, {a!r})")
     # A structure that refers to itself is answered (too_deep), not followed forever.
     loop: dict[str, Any] = {"tool_id": "fs.write"}
     loop["self"] = loop

@@ -818,9 +818,42 @@ pub struct Incoming {
 }
 
 impl Incoming {
+    /// The keys of [`Incoming::from_json`]'s object.
+    pub const KEYS: &'static [&'static str] = &["name", "params", "protocolVersion"];
+
     /// A request of revision `protocol_version` without headers.
     pub fn new(protocol_version: Option<&str>) -> Incoming {
         Incoming { protocol_version: protocol_version.map(str::to_string), ..Incoming::default() }
+    }
+
+    /// What a host's transport received, as the packages take it: `{ name?, params?: { header:
+    /// value }, protocolVersion? }` (`name` the `Mcp-Name` header, `params` the `Mcp-Param-*`
+    /// headers); `null` is nothing received.
+    ///
+    /// ```
+    /// use mcp_naming::router::Incoming;
+    /// let json = serde_json::from_str(r#"{ "name": "db__q", "params": { "Mcp-Param-Region": "eu" }, "protocolVersion": "2026-07-28" }"#).unwrap();
+    /// let incoming = Incoming::from_json(&json).unwrap();
+    /// assert_eq!((incoming.name.as_deref(), incoming.params[0].value.as_str()), (Some("db__q"), "eu"));
+    /// let json = serde_json::from_str(r#"{ "params": { "Mcp-Param-Region": 1 } }"#).unwrap();
+    /// assert_eq!(Incoming::from_json(&json).unwrap_err().message, "incoming.params[\"Mcp-Param-Region\"]: must be a string, got a number");
+    /// ```
+    ///
+    /// # Errors
+    /// `invalid_argument`, a diagnostic with its path per unknown key or value of the wrong type.
+    pub fn from_json(value: &Json) -> Result<Incoming, Error> {
+        if matches!(value, Json::Null) {
+            return Ok(Incoming::default());
+        }
+        let mut r = crate::read::Reader::argument();
+        r.object(value, "incoming", Incoming::KEYS);
+        let want = crate::dialect::of_strings(crate::dialect::JsonType::Object);
+        let incoming = Incoming {
+            name: r.opt_string(value, "name", "incoming"),
+            params: r.pairs(value, "params", "incoming", &want).into_iter().map(|(n, v)| Header::new(n, v)).collect(),
+            protocol_version: r.opt_string(value, "protocolVersion", "incoming"),
+        };
+        r.finish(Some(incoming), "")
     }
 }
 

@@ -41,6 +41,17 @@ impl serde::Serialize for Listed {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Listed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Listed, D::Error> {
+        const IDS: &[&str] = &["tools", "prompts", "resources"];
+        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        [Listed::Tools, Listed::Prompts, Listed::Resources]
+            .into_iter()
+            .find(|l| l.id() == id)
+            .ok_or_else(|| serde::de::Error::unknown_variant(&id, IDS))
+    }
+}
+
 /// What to do with an upstream's notification.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -10,7 +10,22 @@ import mcp_types as sdk
 
 import mcp_naming
 from mcp_naming import InvalidArgumentError, NamingError, Router, openproject, registry
-from mcp_naming.types import Diagnostic, JsonRpcError, Mapped, Relay, Report, Route, SearchHit, ToolExposure, ToolResult
+from mcp_naming.types import (
+    Diagnostic,
+    Header,
+    JsonRpcError,
+    ListenDecision,
+    Mapped,
+    Relay,
+    Report,
+    ResponseRewrite,
+    Route,
+    SearchHit,
+    SubscriptionFilter,
+    ToolExposure,
+    ToolResult,
+    UpstreamDecision,
+)
 
 
 # chora-base's generated validators, replaced: the same names, one engine.
@@ -114,8 +129,42 @@ def code_mode_gateway() -> Dict[str, Any]:
     }
 
 
+def revision_2026_gateway() -> Dict[str, Any]:
+    """A gateway of MCP 2026-07-28: what the upstreams said, the gateway's discover result, a
+    request forwarded with its headers, a result with its envelope, a listen stream."""
+    router = Router(style="agent", servers=[{"name": "db"}])
+    answered: UpstreamDecision = router.upstream_answered("db", sdk.DiscoverResult(supported_versions=["2026-07-28"], capabilities=sdk.ServerCapabilities()))
+    era: str = answered["era"]
+    discovered: Dict[str, Any] = router.discover()
+    schema = {"type": "object", "properties": {"region": {"type": "string", "x-mcp-header": "Region"}}}
+    router.expose_tools("db", sdk.ListToolsResult(tools=[sdk.Tool(name="query", input_schema=schema)]))
+    listed: sdk.ListToolsResult = router.list_result("tools", "2026-07-28")
+    params = sdk.CallToolRequestParams(name="db__query", arguments={"region": "eu"})
+    mapped: Mapped[sdk.CallToolRequestParams] = router.forward("tools/call", params, name="db__query", params={"Mcp-Param-Region": "eu"}, protocol_version="2026-07-28")
+    headers: List[Header] = mapped.get("param_headers", [])
+    rewritten: ResponseRewrite[sdk.CallToolResult] = router.rewrite_response("db", "tools/call", sdk.CallToolResult(content=[]), "2026-07-28")
+    waiting: bool = rewritten["input_required"]
+    stream: ListenDecision = router.listen(sdk.SubscriptionsListenRequestParams(notifications=sdk.SubscriptionFilter(tools_list_changed=True)))
+    ack: SubscriptionFilter = router.acknowledge(stream, [])
+    control: Optional[SubscriptionFilter] = router.control_listen("db")
+    code: int = mcp_naming.client_error_code(-32002, "2026-07-28")
+    return {
+        "era": era,
+        "versions": discovered["supportedVersions"],
+        "listed": [t.name for t in listed.tools],
+        "upstream": mapped["params"].name,
+        "headers": [(h["name"], h["value"]) for h in headers],
+        "type": rewritten["result"].result_type,
+        "waiting": waiting,
+        "ack": ack,
+        "control": control,
+        "code": code,
+    }
+
+
 if __name__ == "__main__":
     print(gateway())
     print(discovery_gateway())
     print(sdk_gateway())
     print(code_mode_gateway())
+    print(revision_2026_gateway())

@@ -16,3 +16,5 @@ mcp_naming.validate_tool_name("a:b", "chora", expected_namespce="x")  # error: n
 score: str = Router(style="agent", servers=[]).search_tools("x")[0]["score"]  # error: the score is a float
 upstream: int = Router(style="agent", servers=[]).map_call_tool(sdk.CallToolRequestParams(name="x"))["params"].name  # error: the SDK's params come back
 kept: sdk.CallToolResult = Router(style="agent", servers=[]).rewrite_result("s", sdk.ReadResourceResult(contents=[]))  # error: the kind given comes back
+headers: str = Router(style="agent", servers=[]).forward("tools/call", {"name": "x"})["param_headers"]  # error: the headers are a list
+answered: int = Router(style="agent", servers=[]).upstream_answered("s", {})["era"]  # error: an era is a str
