@@ -29,13 +29,18 @@ const CEILINGS = {
   // tables) and decisions as data (issue 33: the core decides every message, the glue applies; its
   // decision types serialized, the probes' finds read by the binding without serde's derived
   // readers, which would have cost 57 KB more): 771 KB -> 845 KB raw, 325 KB -> 357 KB gzip. The
-  // split of issue 35 is what brings a names-only page down.
-  wasm: { 'mcp_naming_bg.wasm': [850_000, 360_000], 'mcp_naming_registry_bg.wasm': [120_000, 54_000], 'mcp_naming_openproject_bg.wasm': [91_000, 43_000] },
+  // split of issue 35 is what brings a names-only page down. The npm host deciding every
+  // 2026-07-28 message through the core (issue 34 part B: discover and initialize, the upstreams'
+  // answers, per-request _meta, input_required results and their sealed state, listen streams,
+  // Mcp-Param-* headers; each decision was dead code for the .wasm until a binding called it;
+  // the header comparison reads integers without f64 parsing, whose tables alone were 15 KB):
+  // 845 KB -> 896 KB raw, 357 KB -> 379 KB gzip.
+  wasm: { 'mcp_naming_bg.wasm': [900_000, 382_000], 'mcp_naming_registry_bg.wasm': [120_000, 54_000], 'mcp_naming_openproject_bg.wasm': [91_000, 43_000] },
   // What an importer of each entry loads: the bundled entry with its .wasm embedded as base64
   // (Node and Bun: the .wasm file, read when first needed), and shared.mjs.
   entries: {
-    'mcp-naming': [1_226_000, 495_000],
-    'mcp-naming (Node, Bun)': [944_000, 383_000],
+    'mcp-naming': [1_311_000, 527_000],
+    'mcp-naming (Node, Bun)': [1_012_000, 409_000],
     'mcp-naming/registry': [179_000, 75_000],
     'mcp-naming/openproject': [145_000, 61_000],
   },
