@@ -138,8 +138,8 @@ gateway_package() {
   # client's parser (scripts/gateway-setup.sh, idempotent), its npm packages from its committed
   # lockfile, built by the pinned tsc with its JSON Schema; then its tests in front of real
   # upstream processes: config, init, --check, bearer tokens and OAuth against a local
-  # authorization server, reload, logs, metrics, two processes behind nginx. Until the core half
-  # (gateway/src/core) lands they run on a test-only stub core; GATEWAY_CORE=real runs them on it.
+  # authorization server, reload, logs, metrics, two processes behind nginx; both revisions and the
+  # bridge (gateway/src/core); GATEWAY_CORE=stub runs them on the test-only stub core instead.
   bash scripts/gateway-setup.sh
   bash scripts/build-gateway.sh
   node --test --test-concurrency=1 gateway/test/*.test.mjs
