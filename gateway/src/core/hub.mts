@@ -232,6 +232,11 @@ export class Hub implements CallHost, ListenHost, UpstreamEvents {
     return (await from.ctx.mcpReq.send(message as never, options as never)) as Json;
   }
 
+  /** A client's roots changed: every 2025 upstream is told (a 2026 upstream asks for them in each request). */
+  rootsChanged(): void {
+    for (const u of this.upstreams.values()) if (u.era === 'legacy') u.client?.sendRootsListChanged().catch(() => {});
+  }
+
   // ---- Logging: 2025 upstreams' sessions are set to the most verbose level any client asked for.
 
   wantLevel(level: string): void {

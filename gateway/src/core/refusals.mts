@@ -40,10 +40,22 @@ export function unavailable(server: string, reason: string): ProtocolError {
  */
 export function fromUpstream(server: string, e: unknown, code: (upstreamCode: number) => number): unknown {
   if (e instanceof Refusal) return e;
-  const err = e as { code?: unknown; message?: unknown; data?: unknown };
+  const err = (jsonRpcInHttp(e) ?? e) as { code?: unknown; message?: unknown; data?: unknown };
   const message = typeof err?.message === 'string' ? err.message : String(e);
   if (typeof err?.code === 'number') return upstreamError(server, code(err.code), message, err.data);
   return upstreamError(server, INTERNAL_ERROR, message, undefined);
+}
+
+/** The JSON-RPC error an upstream answered with an HTTP error status (2026-07-28 servers do, for what they refuse before a handler runs). */
+function jsonRpcInHttp(e: unknown): { code: number; message: string; data?: unknown } | undefined {
+  const text = (e as { data?: { text?: unknown } })?.data?.text;
+  if (typeof text !== 'string') return undefined;
+  try {
+    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown; data?: unknown } }).error;
+    return typeof error?.code === 'number' ? { code: error.code, message: String(error.message ?? ''), data: error.data } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An upstream's error, under the code the client's revision uses, naming the server. */

@@ -86,11 +86,14 @@ export class Front {
 
   private async route(request: Request, body: unknown): Promise<{ response: Response; done?: () => Promise<void> }> {
     const id = request.headers.get('mcp-session-id');
-    if (id !== null) {
-      const entry = this.sessions.get(id);
-      if (entry === undefined) return { response: jsonRpcError(404, null, -32001, 'Session not found') };
-      return { response: await entry.transport.handleRequest(request, { parsedBody: body }) };
+    const entry = id === null ? undefined : this.sessions.get(id);
+    if (id !== null && entry === undefined) return { response: jsonRpcError(404, null, -32001, 'Session not found') };
+    // SEP-2243, whatever the revision: a header that disagrees with its body is refused before anything else.
+    for (const message of request.method === 'POST' ? [body].flat() : []) {
+      const refused = this.refusedHeaders(message as Json | null);
+      if (refused) return { response: refused };
     }
+    if (entry !== undefined) return { response: await entry.transport.handleRequest(request, { parsedBody: body }) };
     if (request.method !== 'POST' || (await isLegacyRequest(request, body))) {
       const initialize = [body].flat().some((m) => (m as Json | null)?.method === 'initialize');
       return initialize ? this.newSession(request, body) : this.stateless(request, body);
@@ -99,8 +102,6 @@ export class Front {
     if (message?.method === 'subscriptions/listen' && message.id !== undefined && this.claims(request, message)) {
       return { response: await this.hub.subs.serve(message as { id: string | number; params?: Json }, request.signal) };
     }
-    const refused = this.refusedHeaders(message);
-    if (refused) return { response: refused };
     return { response: await this.modern.fetch(request, { parsedBody: body }) };
   }
 
@@ -119,7 +120,7 @@ export class Front {
     const method = message?.method;
     if (typeof method !== 'string' || !CHECKED.has(method) || message?.id === undefined || typeof message.params !== 'object' || message.params === null) return undefined;
     const params = message.params as Json;
-    const version = (params._meta as Json | undefined)?.['io.modelcontextprotocol/protocolVersion'];
+    const version = (params._meta as Json | undefined)?.['io.modelcontextprotocol/protocolVersion'] ?? header('mcp-protocol-version');
     const name = header('mcp-name');
     try {
       this.hub.router().forward(method as ForwardMethod, params, {
@@ -149,10 +150,22 @@ export class Front {
       },
     });
     transport.onclose = () => this.ended(transport.sessionId, session);
+    this.rootsOf(server);
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: body });
     if (transport.sessionId === undefined) await transport.close();
     return { response };
+  }
+
+  /** A session's roots: a client that has them tells the 2025 upstreams they changed, when it connects and when it says so. */
+  private rootsOf(server: Server): void {
+    const changed = () => this.hub.rootsChanged();
+    server.setNotificationHandler('notifications/roots/list_changed', changed);
+    const initialized = server.oninitialized;
+    server.oninitialized = () => {
+      initialized?.();
+      if ((server.getClientCapabilities() as Json | undefined)?.roots) changed();
+    };
   }
 
   private ended(id: string | undefined, session: Session): void {
@@ -181,6 +194,7 @@ export class Front {
       const session = new Session(server);
       if (era === 'legacy') asker.session = session;
       server.oninitialized = () => this.hub.sessions.add(session);
+      if (era === 'legacy') this.rootsOf(server);
       if (era === 'modern') this.hub.sessions.add(session);
       server.onclose = () => this.ended(undefined, session);
       return server;

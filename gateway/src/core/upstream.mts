@@ -151,7 +151,14 @@ export class Upstream {
         const pages: Json[] = [];
         let cursor: string | undefined;
         do {
-          const page = (await client.request({ method: KINDS[kind].method, params: cursor ? { cursor } : {} } as never, { timeout } as never)) as Json;
+          let page: Json;
+          try {
+            page = (await client.request({ method: KINDS[kind].method, params: cursor ? { cursor } : {} } as never, { timeout } as never)) as Json;
+          } catch (e) {
+            // A server with resources and no templates (or the like) lists nothing of that kind.
+            if (!isMethodNotFound(e)) throw e;
+            page = {};
+          }
           items.push(...((page[KINDS[kind].key] as unknown[]) ?? []));
           pages.push(page);
           cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
@@ -246,6 +253,12 @@ function listCache(pages: Json[]): Json {
   if (pages.some((p) => p.cacheScope === 'private')) cache.cacheScope = 'private';
   else if (pages.every((p) => p.cacheScope === 'public')) cache.cacheScope = 'public';
   return cache;
+}
+
+/** A -32601 (Method not found), as a JSON-RPC error or in the body of an HTTP 404 (2026-07-28 servers answer it so). */
+function isMethodNotFound(e: unknown): boolean {
+  const err = e as { code?: unknown; data?: { status?: unknown; text?: unknown } };
+  return err?.code === -32601 || (err?.data?.status === 404 && /"code":-32601\b/.test(String(err.data.text)));
 }
 
 /** Not a JSON-RPC error the upstream answered (the SDK's own errors have string codes): a timeout, a closed connection, a failed fetch. */
