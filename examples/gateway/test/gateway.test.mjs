@@ -29,6 +29,8 @@ const serverScript = (pkg) => {
   const { bin } = JSON.parse(readFileSync(json, 'utf8'));
   return path.join(path.dirname(json), typeof bin === 'string' ? bin : Object.values(bin)[0]);
 };
+// The stub whose lists change: the gateway package's test fixture (its imports resolve from gateway/node_modules).
+const DYNAMIC = path.join(here, '..', '..', '..', 'gateway', 'test', 'fixtures', 'dynamic-server.mjs');
 const node = (script, ...args) => ({ command: process.execPath, args: [script, ...args] });
 
 const LONG = 'filesystem-mirror-with-a-deliberately-long-server-name';
@@ -40,7 +42,7 @@ const config = {
     everything: node(serverScript('@modelcontextprotocol/server-everything'), 'stdio'),
     memory: { ...node(serverScript('@modelcontextprotocol/server-memory')), env: { MEMORY_FILE_PATH: path.join(tmp, 'memory.jsonl') } },
     [LONG]: node(serverScript('@modelcontextprotocol/server-filesystem'), tmp),
-    dynamic: { ...node(path.join(here, '..', 'fixtures', 'dynamic-server.mjs')), timeout: DYNAMIC_TIMEOUT },
+    dynamic: { ...node(DYNAMIC), timeout: DYNAMIC_TIMEOUT },
     broken: { command: path.join(tmp, 'no-such-command') },
   },
   router: { style: 'claude', provider: 'anthropic', disabled: [{ server: 'memory', tool: 'delete_*' }] },
@@ -267,7 +269,7 @@ test('--http: Streamable HTTP on 127.0.0.1, Mcp-Name checked, and a gateway chai
 // Two copies of the fixture (a, b) that list the same resource, template and prompt, and a third over
 // HTTP (c): what MCP carries besides lists and calls goes through the gateway, mapped by the router.
 test('--http, transparent: completions, subscriptions, list_changed, cancellation, roots, logging, Mcp-Param-*, list caching', async () => {
-  const fixture = path.join(here, '..', 'fixtures', 'dynamic-server.mjs');
+  const fixture = DYNAMIC;
   const upstreamC = spawn(process.execPath, [fixture, 'c', '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const cExited = new Promise((resolve) => upstreamC.on('exit', resolve));
   let child, exited;
