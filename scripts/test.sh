@@ -73,16 +73,20 @@ node_suites() {
 
 gateway() {
   # Its own npm project from its committed lockfile; mcp-naming comes from pkg/ (file:../../pkg).
+  # The gateway package's too: its test fixture dynamic-server.mjs, which this suite shares.
   npm_project examples/gateway
+  npm_project gateway
   node --test examples/gateway/test/
 }
 
 conformance_suite() {
   # The official MCP conformance suite (its CLI on Node 22 from npm) against the reference server,
-  # directly and through examples/gateway, scenario by scenario; real MCP Apps servers behind the
-  # gateway. Its own npm project from its committed lockfile; the gateway's from gateway()'s.
-  npm_project examples/gateway
+  # directly and through the gateway (gateway/, its own core), scenario by scenario: the default
+  # suite, --requirements 2026-07-28, the header scenarios, the client scenarios of 2026-07-28 with
+  # the gateway as the client; real MCP Apps servers behind the gateway. Its own npm project from
+  # its committed lockfile; the gateway built from its own.
   npm_project tests/conformance-suite
+  bash scripts/build-gateway.sh
   node --test tests/conformance-suite/test/
 }
 
