@@ -108,12 +108,14 @@ export class Upstream {
       client.setRequestHandler(method, (request, ctx) => this.events.request(this, request as { method: ServerRequest; params?: Json }, ctx) as never);
     }
     try {
-      const transport = this.newTransport();
+      let modern = false;
+      const transport = completeByDefault(this.newTransport(), () => modern);
       this.transport = transport;
       await client.connect(transport, { timeout: this.options.startupTimeoutMs });
       client.onclose = () => this.down(client, 'its connection closed');
       client.onerror = (e) => this.events.log(`${this.name}: ${e.message}`);
       this.era = client.getProtocolEra() ?? 'legacy';
+      modern = this.era === 'modern';
       this.version = client.getNegotiatedProtocolVersion();
       if (this.era === 'modern') this.events.answered(this, (client.getDiscoverResult() ?? {}) as Json, false);
       else this.events.answered(this, { protocolVersion: this.version, capabilities: client.getServerCapabilities() ?? {}, instructions: client.getInstructions() }, true);
@@ -253,6 +255,31 @@ function listCache(pages: Json[]): Json {
   if (pages.some((p) => p.cacheScope === 'private')) cache.cacheScope = 'private';
   else if (pages.every((p) => p.cacheScope === 'public')) cache.cacheScope = 'public';
   return cache;
+}
+
+/**
+ * A 2026-07-28 upstream's result without `resultType` is complete: a client MUST assume so (SEP-2322;
+ * the conformance suite's sep-2322-client-request-state), where the SDK v2 client refuses it. The
+ * transport's `onmessage` (what the SDK's Client sets, and the transport calls) stamps it on every
+ * response's result once the upstream speaks 2026-07-28 (`modern()`), before the SDK reads it.
+ */
+function completeByDefault(transport: Transport, modern: () => boolean): Transport {
+  type OnMessage = NonNullable<Transport['onmessage']>;
+  let handler: OnMessage | undefined;
+  const stamped = (h: OnMessage): OnMessage => (message, extra) => {
+    const m = message as { id?: unknown; method?: unknown; result?: unknown };
+    const result = m.result as Json | undefined;
+    const complete = modern() && m.id !== undefined && m.method === undefined && typeof result === 'object' && result !== null && !Array.isArray(result) && result.resultType === undefined;
+    h((complete ? { ...m, result: { ...result, resultType: 'complete' } } : message) as never, extra as never);
+  };
+  // The handler of the moment, stamped (the SDK reads it to wrap it, and sets the wrapper back).
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get: () => handler && stamped(handler),
+    set: (h: OnMessage | undefined) => void (handler = h),
+  });
+  return transport;
 }
 
 /** A -32601 (Method not found), as a JSON-RPC error or in the body of an HTTP 404 (2026-07-28 servers answer it so). */
