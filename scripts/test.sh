@@ -73,7 +73,8 @@ node_suites() {
 
 gateway() {
   # Its own npm project from its committed lockfile; mcp-naming comes from pkg/ (file:../../pkg).
-  # The gateway package's too: its test fixture dynamic-server.mjs, which this suite shares.
+  # The gateway package's too: the tests are its e2e tests (gateway/test/e2e.test.mjs, with their
+  # fixture), run on the example's gateway.mjs.
   npm_project examples/gateway
   npm_project gateway
   node --test examples/gateway/test/

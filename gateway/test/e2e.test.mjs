@@ -4,8 +4,9 @@
 // upstream killed or frozen and restarted, Streamable HTTP with Mcp-Name checked and a gateway
 // chained behind another, what MCP carries besides lists and calls (completions, subscriptions,
 // cancellation, roots, logging, Mcp-Param-*, list caching), discovery mode. (What examples/gateway
-// tested when it was the gateway.) Everything it starts (gateways, and through them the upstream
-// servers) is stopped at the end, and the test checks that the upstream processes are gone.
+// tested when it was the gateway; its test runs this file on it: E2E_GATEWAY names the gateway's
+// script.) Everything it starts (gateways, and through them the upstream servers) is stopped at the
+// end, and the test checks that the upstream processes are gone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -25,7 +26,7 @@ import {
 import { checkProviders } from 'mcp-naming';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const gateway = path.join(here, '..', 'dist', 'main.mjs');
+const gateway = process.env.E2E_GATEWAY ?? path.join(here, '..', 'dist', 'main.mjs');
 const require = createRequire(import.meta.url);
 // A server package's entry point, from its package.json's bin: spawned with this node, never npx.
 const serverScript = (pkg) => {
