@@ -73,16 +73,21 @@ node_suites() {
 
 gateway() {
   # Its own npm project from its committed lockfile; mcp-naming comes from pkg/ (file:../../pkg).
+  # The gateway package's too: the tests are its e2e tests (gateway/test/e2e.test.mjs, with their
+  # fixture), run on the example's gateway.mjs.
   npm_project examples/gateway
+  npm_project gateway
   node --test examples/gateway/test/
 }
 
 conformance_suite() {
   # The official MCP conformance suite (its CLI on Node 22 from npm) against the reference server,
-  # directly and through examples/gateway, scenario by scenario; real MCP Apps servers behind the
-  # gateway. Its own npm project from its committed lockfile; the gateway's from gateway()'s.
-  npm_project examples/gateway
+  # directly and through the gateway (gateway/, its own core), scenario by scenario: the default
+  # suite, --requirements 2026-07-28, the header scenarios, the client scenarios of 2026-07-28 with
+  # the gateway as the client; real MCP Apps servers behind the gateway. Its own npm project from
+  # its committed lockfile; the gateway built from its own.
   npm_project tests/conformance-suite
+  bash scripts/build-gateway.sh
   node --test tests/conformance-suite/test/
 }
 
@@ -147,8 +152,8 @@ gateway_package() {
   # client's parser (scripts/gateway-setup.sh, idempotent), its npm packages from its committed
   # lockfile, built by the pinned tsc with its JSON Schema; then its tests in front of real
   # upstream processes: config, init, --check, bearer tokens and OAuth against a local
-  # authorization server, reload, logs, metrics, two processes behind nginx. Until the core half
-  # (gateway/src/core) lands they run on a test-only stub core; GATEWAY_CORE=real runs them on it.
+  # authorization server, reload, logs, metrics, two processes behind nginx; both revisions and the
+  # bridge (gateway/src/core); GATEWAY_CORE=stub runs them on the test-only stub core instead.
   bash scripts/gateway-setup.sh
   bash scripts/build-gateway.sh
   node --test --test-concurrency=1 gateway/test/*.test.mjs

@@ -16,7 +16,7 @@ use crate::router::OnInvalid;
 pub enum Method {
     /// `exposeTools` and the other `expose*`: `{ onInvalid }`.
     Expose,
-    /// `listTools` and the other `list*`: `{ cursor, pageSize }`.
+    /// `listTools` and the other `list*`: `{ cursor, pageSize, protocolVersion }`.
     List,
     /// `mapCallTool` and the other `map*`: `{ header, protocolVersion }`.
     Map,
@@ -35,7 +35,7 @@ impl Method {
     pub const fn keys(self) -> &'static [&'static str] {
         match self {
             Method::Expose => &["onInvalid"],
-            Method::List => &["cursor", "pageSize"],
+            Method::List => &["cursor", "pageSize", "protocolVersion"],
             Method::Map => &["header", "protocolVersion"],
             Method::Fit => &["taken"],
             Method::Page => &["offset", "pageSize", "total"],
@@ -67,7 +67,7 @@ pub struct MethodOptions {
     /// `header`: the `Mcp-Name` header the request came with.
     pub header: Option<String>,
     /// `protocolVersion`: the request's protocol revision (from 2026-07-28 on, `Mcp-Name` is
-    /// required).
+    /// required; a list page carries that revision's envelope).
     pub protocol_version: Option<String>,
     /// `taken`: names a fitted name must differ from.
     pub taken: Vec<String>,
@@ -97,7 +97,7 @@ impl MethodOptions {
     /// assert_eq!(err.message, "options.pageSize: must be a whole number of at least 1, got 0");
     /// let json = serde_json::from_str(r#"{ "onInvalid": "skip" }"#).unwrap();
     /// let err = MethodOptions::from_json(&json, Method::List).unwrap_err();
-    /// assert_eq!(err.message, "options.onInvalid: unknown key \"onInvalid\": use cursor, pageSize");
+    /// assert_eq!(err.message, "options.onInvalid: unknown key \"onInvalid\": use cursor, pageSize, protocolVersion");
     /// ```
     ///
     /// # Errors
@@ -125,6 +125,7 @@ impl MethodOptions {
             Method::List => {
                 o.cursor = r.opt_string(value, "cursor", path);
                 o.page_size = r.opt_number(value, "pageSize", path, crate::arguments::PAGE_SIZE).map(|n| n as u32);
+                o.protocol_version = r.opt_string(value, "protocolVersion", path);
             }
             Method::Map => {
                 o.header = r.opt_string(value, "header", path);

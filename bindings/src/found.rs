@@ -5,6 +5,7 @@
 
 use super::convert::invalid;
 use js_sys::{Array, Reflect};
+use mcp_naming::router::decide::{Header, ParamRead};
 use mcp_naming::router::probe::{Found, Scalar, Step};
 use wasm_bindgen::JsValue;
 
@@ -67,4 +68,41 @@ pub(crate) fn item_finds(at: &[u32], finds: &JsValue) -> Result<Vec<(u32, Vec<Fo
     let lists = Array::is_array(finds).then(|| Array::from(finds)).filter(|l| l.length() as usize == at.len());
     let lists = lists.ok_or_else(bad)?;
     at.iter().zip(lists.iter()).map(|(&i, l)| Ok((i, list(&l).ok_or_else(bad)?))).collect()
+}
+
+/// A string member `k` of `o`.
+fn string(o: &JsValue, k: &str) -> Option<String> {
+    Reflect::get(o, &JsValue::from_str(k)).ok()?.as_string()
+}
+
+/// The reads of a forward decision (`ParamRead[]`, as the decision gave them).
+pub(crate) fn reads(value: &JsValue) -> Result<Vec<ParamRead>, JsValue> {
+    let read = |r: &JsValue| -> Option<ParamRead> {
+        let header = string(r, "header")?;
+        let path = Reflect::get(r, &JsValue::from_str("path")).ok()?;
+        if !Array::is_array(&path) {
+            return None;
+        }
+        let path = Array::from(&path)
+            .iter()
+            .map(|s| match s.as_string() {
+                Some(k) => Some(Step::key(k)),
+                None => Some(Step::Index(whole(&s)?)),
+            })
+            .collect::<Option<Vec<Step>>>()?;
+        let checked = Reflect::get(r, &JsValue::from_str("checked")).ok()?.as_bool()?;
+        Some(ParamRead::new(header, path, checked))
+    };
+    let all = Array::is_array(value).then(|| Array::from(value).iter().map(|r| read(&r)).collect::<Option<Vec<_>>>());
+    all.flatten().ok_or_else(|| invalid("reads must be the ParamRead[] of a forward decision".to_string()))
+}
+
+/// Headers as a transport received them (`Header[]`: `{ name, value }`); `undefined` is none.
+pub(crate) fn headers(value: &JsValue) -> Result<Vec<Header>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    let header = |h: &JsValue| Some(Header::new(string(h, "name")?, string(h, "value")?));
+    let all = Array::is_array(value).then(|| Array::from(value).iter().map(|h| header(&h)).collect::<Option<Vec<_>>>());
+    all.flatten().ok_or_else(|| invalid("headers must be an array of { name, value } strings".to_string()))
 }

@@ -6,13 +6,16 @@
 //! decisions to them. Converts types; decides nothing.
 
 use super::convert::{json, to_js, utf16_spans};
-use super::found::{finds, item_finds};
+use super::found::{finds, headers, item_finds, reads};
 use super::io;
 use super::{error_to_js, method_options};
-use mcp_naming::router::decide::{self, Accept, ListKind, ListRequest, Listing, Request, FLAGS};
+use mcp_naming::router::decide::{
+    self, client_error_code, Accept, Answered, ListKind, ListRequest, Listing, ParamsRequest, Request, Response,
+    SubscriptionFilter, FLAGS,
+};
 use mcp_naming::router::{
-    decode_name_header, encode_name_header, is_header_safe, Kind, ListCache, ListItem, OnInvalid, Placed, Placement,
-    Router, SearchOptionsOwned, Skipped, ToolText, UriKind,
+    decode_name_header, encode_name_header, is_header_safe, Era, Kind, ListCache, ListItem, Listed, OnInvalid, Placed,
+    Placement, Router, SearchOptionsOwned, Skipped, ToolText, UriKind,
 };
 use mcp_naming::{Diagnostic, Error, Json, Method};
 use serde::de::DeserializeOwned;
@@ -162,7 +165,9 @@ impl WasmRouter {
     /// glue hands the searchable texts over, they follow the names in the buffer (and their
     /// lengths the names'), and `texts` gives per item `[descriptionCount (0 or 1),
     /// parameterCount]`; `finds[k]` (`Found[]`) is what `Probe::Tool` found in item
-    /// `found_at[k]`, for the items where it found anything. `cache` is the list result's
+    /// `found_at[k]`, for the items where it found anything; `header_finds[k]` what
+    /// `Probe::ToolHeaders` found in item `headers_at[k]` (MCP 2026-07-28: the tool's
+    /// `x-mcp-header` annotations and its schema's types). `cache` is the list result's
     /// `{ ttlMs, cacheScope }`.
     /// Writes `[changed, hasExtra]` and the placement (see `write_placement`) to the output
     /// buffer and returns its address; the names come with `take_text`, the skipped items,
@@ -180,11 +185,14 @@ impl WasmRouter {
         texts: Option<Vec<u32>>,
         found_at: &[u32],
         finds: JsValue,
+        headers_at: &[u32],
+        header_finds: JsValue,
         cache: JsValue,
     ) -> Result<u32, JsValue> {
         let kind = list_kind(list)?;
         let on_invalid = if skip { OnInvalid::Skip } else { OnInvalid::Throw };
         let finds = item_finds(found_at, &finds)?;
+        let header_finds = item_finds(headers_at, &header_finds)?;
         let cache = ListCache::from_result(&json(&cache)?);
         let inner = &mut self.inner;
         let decided = io::with_input(len, |joined| {
@@ -219,6 +227,7 @@ impl WasmRouter {
                 read.as_ref().map(|r| r.iter().map(|(d, p)| ToolText { description: *d, parameters: p }).collect());
             let mut listing = Listing::new(&items);
             listing.finds = &finds;
+            listing.headers = &header_finds;
             listing.texts = texts.as_deref();
             listing.cache = cache;
             inner.decide_expose(kind, server, &listing, on_invalid, false)
@@ -248,31 +257,38 @@ impl WasmRouter {
     }
 
     /// A client's request decided: `RequestDecision`. `method` and `accept` are the wire names
-    /// of `Method` and `Accept`, `found` what the method's probe found in its params (`Found[]`);
-    /// `opts` are the caller's `{ header?, protocolVersion? }`, read by the core.
+    /// of `Method` and `Accept`, `found` what the method's probe found in its params (`Found[]`),
+    /// `meta` what `Probe::RequestMeta` found there (`Found[]`, MCP 2026-07-28: its `_meta` is
+    /// then edited for the upstream; `undefined`: passed as it is); `opts` are the caller's
+    /// `{ header?, protocolVersion? }`, read by the core.
     pub fn decide_request(
         &self,
         method: &str,
         found: JsValue,
         accept: &str,
         opts: JsValue,
+        meta: JsValue,
     ) -> Result<JsValue, JsValue> {
         let o = method_options(&opts, Method::Map)?;
         let mut request = Request::new(named::<decide::Method>(method, "method")?, finds(&found)?);
         request.accept = named::<Accept>(accept, "accept")?;
         request.header = o.header;
         request.protocol_version = o.protocol_version;
+        if !meta.is_undefined() {
+            request.meta = finds(&meta)?;
+        }
         self.inner.decide_request(&request).map(|d| to_js(&d)).map_err(|e| request_error(&request, &e))
     }
 
     /// A page of a merged list (`list`: its index in `host_tables().lists`) of the glue's `total`
     /// shown items at its `generation`: `ListDecision`. `opts` are the caller's `{ cursor?,
-    /// pageSize? }`, read by the core.
+    /// pageSize?, protocolVersion? }`, read by the core.
     pub fn decide_list(&self, list: u32, total: u32, generation: u32, opts: JsValue) -> Result<JsValue, JsValue> {
         let o = method_options(&opts, Method::List)?;
         let mut request = ListRequest::new(list_kind(list)?, total, generation);
         request.cursor = o.cursor;
         request.page_size = o.page_size.map(|n| Json::Number(f64::from(n)));
+        request.protocol_version = o.protocol_version;
         let text = request.cursor.clone().unwrap_or_default();
         self.inner.decide_list(&request).map(|d| to_js(&d)).map_err(|e| error_to_js(&text, &e))
     }
@@ -336,6 +352,131 @@ impl WasmRouter {
     pub fn check_server(&self, server: &str) -> Result<(), JsValue> {
         self.inner.server(server).map(|_| ()).map_err(err)
     }
+
+    // ---- MCP 2026-07-28.
+
+    /// Records what upstream `server` said about itself: its `server/discover` result
+    /// (`initialize` false) or its `initialize` result, of which only the versions,
+    /// capabilities, instructions and caching cross: `UpstreamDecision`.
+    pub fn upstream_answered(&mut self, server: &str, answer: JsValue, initialize: bool) -> Result<JsValue, JsValue> {
+        let answered = Answered::from_result(&json(&answer)?, initialize);
+        self.inner.upstream_answered(server, &answered).map(|d| to_js(&d)).map_err(|e| error_to_js(server, &e))
+    }
+
+    /// The gateway's `server/discover` result.
+    pub fn decide_discover(&self) -> JsValue {
+        to_js(&self.inner.decide_discover().result)
+    }
+
+    /// The gateway's `initialize` result for a client of revision `requested`.
+    pub fn decide_initialize(&self, requested: &str) -> Result<JsValue, JsValue> {
+        self.inner.decide_initialize(requested).map(|d| to_js(&d.result)).map_err(|e| error_to_js(requested, &e))
+    }
+
+    /// The edits of the envelope of a result the gateway builds itself for a client of revision
+    /// `protocol_version` (`Edit[]`; none before 2026-07-28).
+    pub fn result_envelope(&self, protocol_version: Option<String>) -> JsValue {
+        to_js(&self.inner.result_envelope(protocol_version.as_deref()))
+    }
+
+    /// The `Mcp-Param-*` headers of a forwarded call: `ParamsDecision`. `reads` are the forward
+    /// decision's (`ParamRead[]`), `found` the values at their paths (`Found[]`, each one's
+    /// pattern the index of its read), `given` the client's `Mcp-Param-*` headers (`Header[]`).
+    pub fn decide_params(
+        &self,
+        reads_value: JsValue,
+        found: JsValue,
+        given: JsValue,
+        protocol_version: Option<String>,
+    ) -> Result<JsValue, JsValue> {
+        let mut request = ParamsRequest::new(reads(&reads_value)?, finds(&found)?);
+        request.given = headers(&given)?;
+        request.protocol_version = protocol_version;
+        self.inner.decide_params(&request).map(|d| to_js(&d)).map_err(err)
+    }
+
+    /// An upstream's result of `method` (its wire name) from `server`, from what
+    /// `Probe::Response` found in it, for a client of revision `protocol_version`:
+    /// `ResultDecision`.
+    pub fn decide_response(
+        &mut self,
+        server: &str,
+        method: &str,
+        found: JsValue,
+        protocol_version: Option<String>,
+    ) -> Result<JsValue, JsValue> {
+        let response =
+            Response::new(named::<decide::Method>(method, "method")?, finds(&found)?, protocol_version.as_deref());
+        self.inner.decide_response(server, &response).map(|d| to_js(&d)).map_err(err)
+    }
+
+    /// A client's `subscriptions/listen`, from what `Probe::Listen` found in its params:
+    /// `ListenDecision`.
+    pub fn decide_listen(&self, found: JsValue) -> Result<JsValue, JsValue> {
+        let found = finds(&found)?;
+        self.inner.decide_listen(&found).map(|d| to_js(&d)).map_err(|e| listen_error(&found, &e))
+    }
+
+    /// The client's acknowledgement of the listen whose params' `Probe::Listen` finds are
+    /// `found`, once upstream `servers[k]` acknowledged the filter `Probe::Listen` found in
+    /// `{ notifications: <its filter> }` (`acks[k]`, `Found[]`): `SubscriptionFilter`.
+    pub fn acknowledge(&self, found: JsValue, servers: Vec<String>, acks: JsValue) -> Result<JsValue, JsValue> {
+        let found = finds(&found)?;
+        let d = self.inner.decide_listen(&found).map_err(|e| listen_error(&found, &e))?;
+        let at: Vec<u32> = (0..servers.len() as u32).collect();
+        let acks = item_finds(&at, &acks)?;
+        let acks = servers
+            .into_iter()
+            .zip(acks)
+            .map(|(server, (_, f))| SubscriptionFilter::from_found(&f).map(|filter| (server, filter)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        Ok(to_js(&d.acknowledge(&acks)))
+    }
+
+    /// A notification `server` sent on a stream opened for the client's stream `subscription`
+    /// (its listen request's id), from what `Probe::Notification` found in it:
+    /// `NotificationDecision`.
+    pub fn decide_listened(&mut self, server: &str, found: JsValue, subscription: JsValue) -> Result<JsValue, JsValue> {
+        let found = finds(&found)?;
+        let subscription = json(&subscription)?;
+        self.inner.decide_listened(server, &found, &subscription).map(|d| to_js(&d)).map_err(err)
+    }
+
+    /// The gateway's own stream to upstream `server` for its list changes
+    /// (`SubscriptionFilter`), or `null`.
+    pub fn control_listen(&self, server: &str) -> Result<JsValue, JsValue> {
+        self.inner.control_listen(server).map(|f| f.map_or(JsValue::NULL, |f| to_js(&f))).map_err(err)
+    }
+
+    /// The gateway's own `notifications/<list>/list_changed` for a client's stream whose id is
+    /// `subscription`.
+    pub fn listen_notice(&self, list: &str, subscription: JsValue) -> Result<JsValue, JsValue> {
+        let list =
+            [Listed::Tools, Listed::Prompts, Listed::Resources].into_iter().find(|l| l.id() == list).ok_or_else(
+                || err(Error::invalid_argument(format!("unknown list {list:?}: tools, prompts or resources"))),
+            )?;
+        Ok(to_js(&self.inner.listen_notice(list, &json(&subscription)?)))
+    }
+}
+
+/// A listen's error, each diagnostic's span over the subscribed URI it is about.
+fn listen_error(found: &[mcp_naming::router::probe::Found], e: &Error) -> JsValue {
+    let text = e.diagnostics.first().and_then(|d| {
+        found.iter().filter_map(|f| f.value.as_str()).find(|t| d.span.start == 0 && d.span.end == t.len())
+    });
+    error_to_js(text.unwrap_or(""), e)
+}
+
+/// The JSON-RPC error code to answer a client of revision `protocol_version` with, for an
+/// upstream's `code` (`-32002` is `-32602` from 2026-07-28 on).
+#[wasm_bindgen]
+pub fn client_error_code_for(code: f64, protocol_version: Option<String>) -> f64 {
+    let era = protocol_version.as_deref().map_or(Era::Legacy, Era::of);
+    if code.fract() != 0.0 || code.abs() > 9_007_199_254_740_991.0 {
+        return code;
+    }
+    client_error_code(code as i64, era) as f64
 }
 
 /// Per item `[descriptionCount (0 or 1), parameterCount]` (`counts`) of the strings that follow

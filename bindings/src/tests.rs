@@ -183,7 +183,7 @@ fn fast_patterns_compile_in_the_javascript_engine() {
 
 mod router {
     use super::*;
-    use crate::router::{host_tables, WasmRouter};
+    use crate::router::{client_error_code_for, host_tables, WasmRouter};
 
     fn parse(text: &str) -> JsValue {
         js_sys::JSON::parse(text).unwrap()
@@ -200,7 +200,24 @@ mod router {
         let len = put(&names.concat());
         let lengths: Vec<u32> = names.iter().map(|n| n.len() as u32).collect();
         let finds = if at.is_empty() { JsValue::UNDEFINED } else { parse(finds) };
-        output(r.expose(0, server, len, &lengths, &[], vec![], false, None, at, finds, Object::new().into()).unwrap())
+        output(
+            r.expose(
+                0,
+                server,
+                len,
+                &lengths,
+                &[],
+                vec![],
+                false,
+                None,
+                at,
+                finds,
+                &[],
+                JsValue::UNDEFINED,
+                Object::new().into(),
+            )
+            .unwrap(),
+        )
     }
 
     #[wasm_bindgen_test]
@@ -238,22 +255,68 @@ mod router {
                 r#"[{{ "pattern": 0, "path": [], "value": {{ "type": "object" }} }}, {{ "pattern": 1, "path": ["name"], "value": {{ "type": "string", "value": "{name}" }} }}]"#
             ))
         };
-        let d = r.decide_request("tools/call", found("memory__read_graph"), "forward", JsValue::UNDEFINED).unwrap();
+        let d = r
+            .decide_request(
+                "tools/call",
+                found("memory__read_graph"),
+                "forward",
+                JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
+            )
+            .unwrap();
         assert_eq!(get(&d, "decision"), "forward");
         assert_eq!(get(&d, "server"), "memory");
         let edit = Array::from(&get(&d, "edits")).get(0);
         assert_eq!(get(&edit, "op"), "set");
         assert_eq!(get(&edit, "value"), "read_graph");
         // "cafébabe__x" is 12 bytes, 11 UTF-16 units.
-        let e = r.decide_request("tools/call", found("cafébabe__x"), "either", JsValue::UNDEFINED).unwrap_err();
+        let e = r
+            .decide_request("tools/call", found("cafébabe__x"), "either", JsValue::UNDEFINED, JsValue::UNDEFINED)
+            .unwrap_err();
         assert_eq!(get(&e, "code"), "unknown_tool");
         let d = Array::from(&get(&e, "diagnostics")).get(0);
         assert_eq!(get(&d, "end").as_f64(), Some(11.0));
-        let bad =
-            r.decide_request("tools/call", parse(r#"[{ "pattern": 1 }]"#), "either", JsValue::UNDEFINED).unwrap_err();
+        let bad = r
+            .decide_request(
+                "tools/call",
+                parse(r#"[{ "pattern": 1 }]"#),
+                "either",
+                JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
+            )
+            .unwrap_err();
         assert_eq!(get(&bad, "code"), "invalid_argument");
-        let unknown = r.decide_request("tools/list", found("x"), "either", JsValue::UNDEFINED).unwrap_err();
+        let unknown =
+            r.decide_request("tools/list", found("x"), "either", JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap_err();
         assert_eq!(get(&unknown, "code"), "invalid_argument");
+    }
+
+    #[wasm_bindgen_test]
+    fn a_calls_param_headers_cross_as_reads_finds_and_headers() {
+        let r = router();
+        let reads = parse(r#"[{ "header": "Mcp-Param-Region", "path": ["arguments", "region"], "checked": true }]"#);
+        let found = parse(
+            r#"[{ "pattern": 0, "path": ["arguments", "region"], "value": { "type": "string", "value": "us" } }]"#,
+        );
+        let given = parse(r#"[{ "name": "mcp-param-region", "value": "us" }]"#);
+        let d = r.decide_params(reads.clone(), found.clone(), given, Some("2026-07-28".into())).unwrap();
+        let header = Array::from(&get(&d, "headers")).get(0);
+        assert_eq!(get(&header, "name"), "Mcp-Param-Region");
+        assert_eq!(get(&header, "value"), "us");
+        let wrong = parse(r#"[{ "name": "Mcp-Param-Region", "value": "eu" }]"#);
+        let e = r.decide_params(reads.clone(), found.clone(), wrong, Some("2026-07-28".into())).unwrap_err();
+        assert_eq!(get(&e, "code"), "param_mismatch");
+        let e = r.decide_params(parse(r#"[{ "header": 1 }]"#), found.clone(), JsValue::UNDEFINED, None).unwrap_err();
+        assert_eq!(get(&e, "code"), "invalid_argument");
+        let e = r.decide_params(reads, found, parse(r#"[{ "name": "x" }]"#), None).unwrap_err();
+        assert_eq!(get(&e, "code"), "invalid_argument");
+        assert_eq!(
+            get(&r.listen_notice("tools", JsValue::from_f64(3.0)).unwrap(), "method"),
+            "notifications/tools/list_changed"
+        );
+        assert!(r.listen_notice("tool", JsValue::from_f64(3.0)).is_err());
+        assert_eq!(client_error_code_for(-32002.0, Some("2026-07-28".into())), -32602.0);
+        assert_eq!(client_error_code_for(-32002.0, None), -32002.0);
     }
 
     #[wasm_bindgen_test]

@@ -1,8 +1,7 @@
 // The gateway's figures, printed (never asserted): start-up time (spawn to /readyz 200), a call's
 // added latency over a direct call to the same upstream (SDK v1 client, sequential calls), and
-// the process's resident memory at rest and after the calls. Runs the command line with the
-// test-only stub core until the core half lands (GATEWAY_CORE=real for the real one): the
-// figures are then those of the product half plus the stub.
+// the process's resident memory at rest and after the calls. Runs the command line with its own
+// core (GATEWAY_CORE=stub: the product half with the test-only stub core, for comparison).
 //   node gateway/bench/gateway.mjs [CALLS]
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -74,7 +73,7 @@ await stop(g.proc);
 await stopAll();
 s.done();
 
-console.log(`gateway figures (${REAL_CORE ? 'real core' : 'stub core: the product half plus test/support/stub-core.mjs'}; Node ${process.version})`);
+console.log(`gateway figures (${REAL_CORE ? 'the gateway\'s own core' : 'stub core: the product half plus test/support/stub-core.mjs'}; Node ${process.version})`);
 console.log(`  start-up to /readyz, one HTTP upstream: median ${ms(median(startups))} (min ${ms(Math.min(...startups))}, max ${ms(Math.max(...startups))}, 7 runs)`);
 console.log(`  start-up to /readyz, one stdio upstream: median ${ms(median(stdioStartups))} (5 runs)`);
 console.log(`  tools/call, ${CALLS} sequential: direct p50 ${ms(median(direct))} p99 ${ms(pct(direct, 0.99))}; through the gateway p50 ${ms(median(through))} p99 ${ms(pct(through, 0.99))}; added p50 ${ms(median(through) - median(direct))}`);

@@ -94,7 +94,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, s: FrontState, s
   const hostRefused = refusedHost(req, s, server);
   if (hostRefused) return refuse(res, s, 403, 'host', { error: { code: 'host_not_allowed', message: hostRefused } });
   const origin = req.headers.origin;
-  if (origin !== undefined && !allowedOrigin(origin, s)) {
+  if (origin !== undefined && !allowedOrigin(origin, s, server)) {
     return refuse(res, s, 403, 'origin', { error: { code: 'origin_not_allowed', message: `Origin ${origin} is not allowed (http.allowedOrigins)` } });
   }
 
@@ -148,8 +148,8 @@ function isMetadataPath(path: string, s: FrontState): boolean {
   return path === `${base}${publicPath}`;
 }
 
-function refusedHost(req: IncomingMessage, s: FrontState, server: Server): string | null {
-  const host = req.headers.host;
+/** The Hosts this gateway answers to: `http.allowedHosts`, the public URL's, and (bound to loopback, none listed) its own loopback names. */
+function allowedHosts(s: FrontState, server: Server): Set<string> | null {
   const address = server.address() as AddressInfo;
   const allowed = new Set((s.allowedHosts ?? []).map((h) => h.toLowerCase()));
   if (s.publicUrl) allowed.add(new URL(s.publicUrl).host.toLowerCase());
@@ -159,13 +159,27 @@ function refusedHost(req: IncomingMessage, s: FrontState, server: Server): strin
     const port = address.port;
     for (const h of [address.family === 'IPv6' ? `[${address.address}]` : address.address, 'localhost', '127.0.0.1', '[::1]']) allowed.add(`${h}:${port}`);
   }
-  if (host !== undefined && allowed.has(host.toLowerCase())) return null;
+  return allowed;
+}
+
+function refusedHost(req: IncomingMessage, s: FrontState, server: Server): string | null {
+  const host = req.headers.host;
+  const allowed = allowedHosts(s, server);
+  if (allowed === null || (host !== undefined && allowed.has(host.toLowerCase()))) return null;
   return `Host ${host ?? '(none)'} is not one this gateway answers to (http.allowedHosts)`;
 }
 
-function allowedOrigin(origin: string, s: FrontState): boolean {
+/** An Origin allowed: listed, the public URL's, or this gateway's own (an allowed Host over http: the same origin). */
+function allowedOrigin(origin: string, s: FrontState, server: Server): boolean {
   if (s.allowedOrigins?.includes(origin)) return true;
-  return s.publicUrl !== undefined && new URL(s.publicUrl).origin === origin;
+  if (s.publicUrl !== undefined && new URL(s.publicUrl).origin === origin) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'http:' && url.origin === origin && (allowedHosts(s, server)?.has(url.host.toLowerCase()) ?? false);
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {

@@ -4,10 +4,10 @@
 // to the process that issued them (nginx maps the id's `--instance` prefix), and without that map
 // a session breaks, which is why it is there.
 //
-// Against the stub core (today) these run with SDK v1 and v2 clients in 2025-11-25 sessions and
-// with raw stateless requests. The assertions marked REAL CORE need the core half (2026-07-28
-// served statelessly, so that one SDK v2 client's own requests spread over the processes); they
-// run with GATEWAY_CORE=real and are skipped, saying so, until then.
+// These run with SDK v1 and v2 clients in 2025-11-25 sessions and with raw stateless requests;
+// the assertions marked REAL CORE need the core half (2026-07-28 served statelessly, so that one
+// SDK v2 client's own requests spread over the processes) and are skipped, saying so, with the
+// test-only stub core (GATEWAY_CORE=stub).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -136,7 +136,7 @@ test('without the session map (plain round-robin), a 2025-11-25 session breaks: 
   }
 });
 
-test('REAL CORE: one SDK v2 client on 2026-07-28 (stateless) has its own requests spread over both processes, with identical answers', { skip: !REAL_CORE && 'needs the core half (GATEWAY_CORE=real): the stub core serves 2025-11-25 only' }, async () => {
+test('REAL CORE: one SDK v2 client on 2026-07-28 (stateless) has its own requests spread over both processes, with identical answers', { skip: !REAL_CORE && 'needs the core half: the stub core (GATEWAY_CORE=stub) serves 2025-11-25 only' }, async () => {
   const before = { a: count('a', () => true), b: count('b', () => true) };
   const client = new ClientV2({ name: 'v2-2026', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(new TransportV2(new URL(url)));

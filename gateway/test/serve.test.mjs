@@ -40,6 +40,9 @@ test('over --http: both upstreams named, called, and an unknown tool answered wi
   assert.equal(other.status, 403);
   const origin = await fetch(g.url, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
   assert.equal(origin.status, 403);
+  // Its own origin (a page it served, a same-origin request) is not a rebinding.
+  const own = await fetch(g.url, { method: 'POST', headers: { origin: g.origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+  assert.equal(own.status, 200);
   assert.equal((await fetch(`${g.origin}/nope`)).status, 404);
   s.done();
 });

@@ -17,7 +17,8 @@ export type {
   PeerId, PeerStyle, RouterStyle, RouterConfig, RouterPattern, ExposedTool, ExposedResource, Exposure,
   ExposeOptions, ListOptions, MapOptions, Mapped, Route, McpObject, McpTool, McpPrompt, McpResource,
   McpResourceTemplate, ListCache, ListPage, ToolResult, SearchHit, SearchOptions, Relay, CompletionReference,
-  ToolOverride,
+  ToolOverride, ForwardMethod, Incoming, Header, Forwarded, Rewritten, UpstreamDecision, ListenDecision,
+  SubscriptionFilter, UpstreamListen, ListenedUri, Era,
 } from './router.mjs';
 
 /** The parts of a name, by convention. */

@@ -58,7 +58,10 @@ function walk(v: unknown, steps: readonly PatternStep[], at: number, pattern: nu
       if (isObject(v) && member(v, step.arg[0]) === step.arg[1]) walk(v, steps, at + 1, pattern, path, out);
       return;
     case 'deep':
-      deep(v, step.arg, steps, at + 1, pattern, path, out, 0);
+      deep(v, step.arg, false, steps, at + 1, pattern, path, out, 0);
+      return;
+    case 'deepAll':
+      deep(v, step.arg, true, steps, at + 1, pattern, path, out, 0);
   }
 }
 
@@ -68,16 +71,40 @@ function into(v: unknown, k: Step, steps: readonly PatternStep[], at: number, pa
   path.pop();
 }
 
-function deep(v: unknown, key: string, steps: readonly PatternStep[], at: number, pattern: number, path: Step[], out: Found[], depth: number): void {
+/**
+ * Every member named `key` under `v`, at any depth, walked on with the rest of the steps: `deep`
+ * does not look inside a match, `deepAll` does (a schema's `type` under a property named `type`).
+ */
+function deep(v: unknown, key: string, all: boolean, steps: readonly PatternStep[], at: number, pattern: number, path: Step[], out: Found[], depth: number): void {
   if (depth > MAX_DEPTH) return;
-  const next = (value: unknown, k: Step) => {
-    path.push(k);
-    if (k === key) walk(value, steps, at, pattern, path, out);
-    else deep(value, key, steps, at, pattern, path, out, depth + 1);
-    path.pop();
-  };
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) next(v[i], i);
-  else if (isObject(v)) for (const k of Object.keys(v)) next(v[k], k);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      path.push(i);
+      deep(v[i], key, all, steps, at, pattern, path, out, depth + 1);
+      path.pop();
+    }
+  } else if (isObject(v)) {
+    for (const k of Object.keys(v)) {
+      path.push(k);
+      if (k === key) walk(v[k], steps, at, pattern, path, out);
+      if (k !== key || all) deep(v[k], key, all, steps, at, pattern, path, out, depth + 1);
+      path.pop();
+    }
+  }
+}
+
+/**
+ * The values at `paths` (a forward decision's reads), each found as the pattern of its place in
+ * `paths` (the core's `find_paths`); a path that reaches nothing finds nothing.
+ */
+export function findPaths(value: unknown, paths: readonly (readonly Step[])[]): Found[] {
+  const out: Found[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    const v = at(value, paths[i]!);
+    const s = v === undefined ? undefined : scalar(v);
+    if (s !== undefined) out.push({ pattern: i, path: paths[i]!.slice(), value: s });
+  }
+  return out;
 }
 
 /** The value at `path`, if there is one. */

@@ -179,6 +179,13 @@ export interface RouterConfig {
    * The answer is the same whatever order the servers list in.
    */
   conflicts?: 'prefix' | 'manual' | { priority: string[]; others?: 'prefix' | 'drop' };
+  /**
+   * MCP 2026-07-28: the key (32 bytes or more) sealing an upstream's `requestState` to its server
+   * and method before a client sees it (`rewriteResponse`), and opening it on the retry
+   * (`forward`). Every gateway process behind one address must share it. Without one, the
+   * Router draws 32 random bytes of its platform's (`crypto.getRandomValues`) for its own.
+   */
+  requestStateKey?: string;
 }
 
 /** One `tools` entry of a RouterConfig. */
@@ -232,6 +239,11 @@ export interface ListOptions {
   cursor?: string;
   /** Items per page, a whole number of at least 1; default 1,000 (a larger list comes in pages, each with the `nextCursor` of the next). */
   pageSize?: number;
+  /**
+   * The revision of the client's request: from "2026-07-28" on, the page carries `resultType`,
+   * the gateway's `serverInfo` in `_meta`, and its caching (`ttlMs`, `cacheScope`) always.
+   */
+  protocolVersion?: string;
 }
 
 export interface MapOptions {
@@ -261,6 +273,42 @@ export interface Mapped<P> {
   params: P;
   /** The `Mcp-Name` header to send upstream. */
   header: string;
+}
+
+/** A request `forward` maps (MCP 2026-07-28 and before). */
+export type ForwardMethod = 'tools/call' | 'prompts/get' | 'resources/read' | 'resources/subscribe' | 'resources/unsubscribe' | 'completion/complete';
+
+/** What the transport received with a request, besides its body (`forward`). */
+export interface Incoming {
+  /** The `Mcp-Name` header. */
+  name?: string;
+  /** The `Mcp-Param-*` headers, by name (any case): checked against the arguments they mirror. */
+  params?: Record<string, string>;
+  /** The request's revision (its `_meta` protocol version, or its `MCP-Protocol-Version` header). */
+  protocolVersion?: string;
+}
+
+/** A header to send (`Forwarded.paramHeaders`). */
+export interface Header {
+  name: string;
+  value: string;
+}
+
+/** A request as the upstream gets it (`forward`). */
+export interface Forwarded<P> extends Mapped<P> {
+  /** The `Mcp-Param-*` headers to send with it (SEP-2243); absent when there are none. */
+  paramHeaders?: Header[];
+}
+
+/** An upstream's result for the client (`rewriteResponse`). */
+export interface Rewritten<R> {
+  /** The result to send: URIs in the client's form, the client's revision's envelope, a `requestState` sealed. */
+  result: R;
+  /**
+   * An `input_required` result: a client of 2026-07-28 gets it as it is; for an older client the
+   * gateway asks its `inputRequests` itself and retries (`forward` opens the sealed state again).
+   */
+  inputRequired: boolean;
 }
 
 export interface Route {

@@ -9,25 +9,27 @@ import type { Diagnostic } from './shared.mjs';
 import type { Client, ClientView } from './api.mjs';
 import type * as Glue from './glue-names.mjs';
 import type {
-  Accept, Edit, Found, HostFacts, HostTables, Insert, ItemView, ListDecision, ListKind, ListTable, Method, NotificationDecision,
-  PatternStep, Probe, RequestDecision, ResultDecision, View,
+  Accept, Edit, Found, HostFacts, HostTables, Insert, ItemView, ListDecision, ListenDecision, ListKind, ListTable, Method,
+  NotificationDecision, ParamsDecision, PatternStep, Probe, RequestDecision, ResultDecision, SubscriptionFilter,
+  UpstreamDecision, View,
 } from './contract.gen.mjs';
-import { apply, find } from './probe.mjs';
+import { apply, find, findPaths } from './probe.mjs';
 import type {
-  CompletionReference, ExposedResource, ExposedTool, ExposeOptions, Exposure, ListOptions, ListPage, Mapped, MapOptions,
-  McpObject, McpPrompt, McpResource, McpResourceTemplate, McpTool, Relay, Route, RouterConfig, SearchHit, SearchOptions,
-  ToolResult,
+  CompletionReference, ExposedResource, ExposedTool, ExposeOptions, Exposure, Forwarded, ForwardMethod, Header, Incoming,
+  ListOptions, ListPage, Mapped, MapOptions, McpObject, McpPrompt, McpResource, McpResourceTemplate, McpTool, Relay,
+  Rewritten, Route, RouterConfig, SearchHit, SearchOptions, ToolResult,
 } from './router-types.mjs';
 // Code mode (issue 37): its own part, mcp-naming/codemode; these are its types and its slot.
 import { codeModePart } from './codemode-part.mjs';
 import type { CodeMode, CodeModeOptions } from './codemode-part.mjs';
 
 export type * from './router-types.mjs';
+export type { UpstreamDecision, ListenDecision, SubscriptionFilter, UpstreamListen, ListenedUri, Era } from './contract.gen.mjs';
 
 /** The glue of the entry that installed the router (api.mts): the core, the input and output buffers. @internal */
 export interface RouterDeps {
   /** The initialized wasm-bindgen glue. */
-  core(): Pick<typeof Glue, 'WasmRouter' | 'host_tables' | 'expose_skips' | 'list_shape_error' | 'take_text'>;
+  core(): Pick<typeof Glue, 'WasmRouter' | 'host_tables' | 'expose_skips' | 'list_shape_error' | 'take_text' | 'client_error_code_for'>;
   /** Writes strings to the input buffer: their total UTF-8 length and each one's. */
   putNames(names: readonly string[]): [number, Uint32Array];
   /** The output buffer's u32 view and the index of `ptr` in it. */
@@ -246,7 +248,7 @@ export class Router<
 
   /** @throws NamingError invalid_config */
   constructor(config: RouterConfig) {
-    this.#core = call(() => new (core().WasmRouter)(config));
+    this.#core = call(() => new (core().WasmRouter)(withStateKey(config)));
     const facts: HostFacts = this.#core.facts();
     this.#facts = facts;
     this.#names = facts.servers.map((s) => s.name);
@@ -308,20 +310,30 @@ export class Router<
     // Tools: what the Tool probe finds (their UI resources), and their texts once searching.
     const foundAt: number[] = [];
     const finds: Found[][] = [];
+    // Tools' x-mcp-header annotations and their schemas' types (MCP 2026-07-28), where they have any.
+    const headersAt: number[] = [];
+    const headerFinds: Found[][] = [];
     let strings: string[] = ups;
     let texts: Uint32Array | undefined;
     if (side === this.#sides.tools) {
       const patterns = probe('tool');
+      const headers = probe('toolHeaders');
       for (let i = 0; i < n; i++) {
         const found = find(list[i], patterns);
-        if (found.length === 0) continue;
-        foundAt.push(i);
-        finds.push(found);
+        if (found.length !== 0) {
+          foundAt.push(i);
+          finds.push(found);
+        }
+        // The rules are about annotations: a tool with none (the probe's first pattern finds
+        // nothing) has none to break, and its schema is walked no further.
+        if (find(list[i], headers.slice(0, 1)).length === 0) continue;
+        headersAt.push(i);
+        headerFinds.push(find(list[i], headers));
       }
       if (this.#searching) [strings, texts] = toolTexts(ups, list);
     }
     const [bytes, lengths] = deps!.putNames(strings);
-    const ptr: number = call(() => this.#core.expose(side.index, server, bytes, lengths, Uint32Array.from(badAt), badGot, skip, texts, Uint32Array.from(foundAt), finds, cache));
+    const ptr: number = call(() => this.#core.expose(side.index, server, bytes, lengths, Uint32Array.from(badAt), badGot, skip, texts, Uint32Array.from(foundAt), finds, Uint32Array.from(headersAt), headerFinds, cache));
     // The text first: taking it may grow wasm memory, which would detach an earlier view. It
     // is a JSON array of the names that are not the upstream names (JSON.parse makes flat
     // strings, which are fast Map keys; slices of one string are not).
@@ -485,7 +497,9 @@ export class Router<
     if (d.nextCursor != null) page.nextCursor = d.nextCursor;
     if (d.cache.ttlMs != null) page.ttlMs = d.cache.ttlMs;
     if (d.cache.cacheScope != null) page.cacheScope = d.cache.cacheScope;
-    return page;
+    // The options were read by the core: a protocolVersion here is a string.
+    const version = (options as ListOptions | undefined)?.protocolVersion;
+    return version === undefined ? page : apply(page, this.#core.result_envelope(version));
   }
 
   /**
@@ -596,7 +610,7 @@ export class Router<
 
   #decide(method: Method, params: unknown, options: unknown, accept: Accept): RequestDecision {
     const found = find(params, probe(PROBE[method]));
-    return call(() => this.#core.decide_request(method, found, accept, options));
+    return call(() => this.#core.decide_request(method, found, accept, options, undefined));
   }
 
   #forward<P>(params: P, d: RequestDecision): Mapped<P> {
@@ -753,6 +767,183 @@ export class Router<
     return apply(result, d.edits);
   }
 
+  // ---- MCP 2026-07-28: discovery, per-request _meta, multi round-trip results, listen streams,
+  // parameter headers. Each call walks its object with the core's probe and applies the decision.
+
+  /**
+   * Records what upstream `server` said about itself: its `server/discover` result, or (with
+   * `initialize`) its `initialize` result. Only its versions, capabilities, instructions and
+   * caching cross. Answers the revision to speak to it (`era` "modern": every request carries
+   * it; "legacy": a session), and the capabilities the gateway does not carry (with a warning each).
+   * @throws NamingError (unknown_server; unsupported_protocol_version for an upstream that speaks no revision the gateway does)
+   */
+  upstreamAnswered(server: string, result: McpObject, initialize = false): UpstreamDecision {
+    string(server, 'server');
+    if (!isObject(result)) throw invalidArgument(`result must be an object, got ${describe(result)}`, 'result');
+    // The members the core reads, and nothing else of the result.
+    const keys = initialize ? ['protocolVersion', 'capabilities', 'instructions'] : ['supportedVersions', 'capabilities', 'instructions', 'ttlMs', 'cacheScope'];
+    const answer = Object.fromEntries(keys.filter((k) => Object.hasOwn(result, k)).map((k) => [k, result[k]]));
+    return call(() => this.#core.upstream_answered(server, answer, initialize === true));
+  }
+
+  /**
+   * The gateway's own `server/discover` result (MCP 2026-07-28): the revisions it serves, the
+   * capabilities it carries of its upstreams', their instructions, its identity; a function of
+   * what each upstream answered (`upstreamAnswered`), whatever order they answered in.
+   */
+  discover(): McpObject {
+    return this.#core.decide_discover();
+  }
+
+  /**
+   * The gateway's own `initialize` result for a client of revision `requested` (2025-11-25 and
+   * before): that revision if the gateway speaks it, else its newest.
+   * @throws NamingError unsupported_protocol_version (a revision that has no initialize)
+   */
+  initialize(requested: string): McpObject {
+    string(requested, 'requested');
+    return call(() => this.#core.decide_initialize(requested));
+  }
+
+  /**
+   * `result`, a result the gateway builds itself (a list page, a meta-tool's answer), with the
+   * envelope of the client's revision: from 2026-07-28 on `resultType: "complete"` and the
+   * gateway's `serverInfo` in `_meta`; unchanged before.
+   */
+  resultEnvelope<T extends object>(result: T, protocolVersion?: string): T {
+    if (protocolVersion !== undefined) string(protocolVersion, 'protocolVersion');
+    return apply(result, this.#core.result_envelope(protocolVersion));
+  }
+
+  /**
+   * A client's request for its upstream, as every revision sends it: the server; the params
+   * with the name or URI as the upstream knows it, `_meta` as that upstream's revision wants it
+   * (MCP 2026-07-28) and a retry's `requestState` opened (only for the server and method it was
+   * sealed for); the `Mcp-Name` header; and the `Mcp-Param-*` headers (SEP-2243) from the
+   * arguments, the client's own (`incoming.params`) checked against them. A discovery
+   * `call_tool` maps to the tool it names.
+   * @throws NamingError (unknown_tool, tool_disabled, unknown_prompt, unknown_resource…; name_mismatch, param_mismatch and invalid_header: -32020, HTTP 400; invalid_request_state; invalid_argument for a value no header can carry)
+   */
+  forward<P extends object>(method: ForwardMethod, params: P, incoming?: Incoming): Forwarded<P> {
+    string(method, 'method');
+    const given: Header[] = [];
+    let options: MapOptions | undefined;
+    if (incoming !== undefined && incoming !== null) {
+      if (!isObject(incoming)) throw invalidArgument(`incoming must be an object, got ${describe(incoming)}`, 'incoming');
+      const { name, params: headers, protocolVersion } = incoming as Incoming;
+      options = { ...(name !== undefined && { header: name }), ...(protocolVersion !== undefined && { protocolVersion }) };
+      if (headers !== undefined) {
+        if (!isObject(headers)) throw invalidArgument(`incoming.params must be an object of headers, got ${describe(headers)}`, 'incoming.params');
+        for (const [k, v] of Object.entries(headers)) given.push({ name: k, value: string(v, `incoming.params.${k}`) });
+      }
+    }
+    const m: Method = method === 'tools/call' && this.#isMeta(params) ? 'tools/call#meta' : (method as Method);
+    if (!(m in PROBE)) throw invalidArgument(`method must be one of ${Object.keys(PROBE).filter((k) => !k.includes('#')).join(', ')}, got ${describe(method)}`, 'method');
+    const found = find(params, probe(PROBE[m]));
+    const meta = find(params, probe('requestMeta'));
+    const d: RequestDecision = call(() => this.#core.decide_request(m, found, 'forward', options, meta));
+    if (d.decision !== 'forward') throw new Error(`mcp-naming: the core decided ${d.decision} for a request to forward`);
+    const forwarded: Forwarded<P> = { server: d.server, params: apply(params, d.edits), header: d.header };
+    const reads = d.reads ?? [];
+    if (reads.length === 0 && given.length === 0) return forwarded;
+    const calls = m === 'tools/call' || m === 'tools/call#meta';
+    const values = calls ? findPaths(forwarded.params, reads.map((r) => r.path)) : [];
+    const p: ParamsDecision = call(() => this.#core.decide_params(calls ? reads : [], values, given, options?.protocolVersion));
+    if (p.headers.length > 0) forwarded.paramHeaders = p.headers;
+    return forwarded;
+  }
+
+  /**
+   * An upstream's `tools/call`, `prompts/get` or `resources/read` result (MCP 2026-07-28 and
+   * before) for a client of revision `protocolVersion`: its URIs in the client's form (those in
+   * an `input_required` result's sampling requests too), `resultType` and the gateway's
+   * `serverInfo` for a 2026 client (neither for an older one), and an `input_required` result's
+   * `requestState` sealed to this server and method.
+   * @throws NamingError (unknown_server; invalid_argument for a result that is not an object, an unknown resultType, input_required where the method cannot have it; invalid_config without a requestStateKey to seal with)
+   */
+  rewriteResponse<R extends object>(server: string, method: ForwardMethod, result: R, protocolVersion?: string): Rewritten<R> {
+    string(server, 'server');
+    string(method, 'method');
+    if (protocolVersion !== undefined) string(protocolVersion, 'protocolVersion');
+    const found = find(result, probe('response'));
+    const d: ResultDecision = call(() => this.#core.decide_response(server, method, found, protocolVersion));
+    return { result: apply(result, d.edits), inputRequired: d.inputRequired === true };
+  }
+
+  /**
+   * What to do with a client's `subscriptions/listen` params (MCP 2026-07-28): the list changes
+   * the gateway announces on the stream (`lists`), each subscribed URI's server and upstream
+   * form (`uris`), and the upstream streams (or, on a 2025 upstream, `resources/subscribe`s) to
+   * open (`upstreams`).
+   * @throws NamingError (invalid_argument for a malformed filter, with its path; unknown_resource with suggestions; tool_disabled)
+   */
+  listen(params: McpObject): ListenDecision {
+    return call(() => this.#core.decide_listen(find(params, probe('listen'))));
+  }
+
+  /**
+   * The client's `notifications/subscriptions/acknowledged` filter for the listen `params`, once
+   * the upstreams answered: `acks` holds each upstream's acknowledged filter (`[server, filter]`;
+   * for a `resources/subscribe`, the URIs that succeeded). A URI no upstream acknowledged is
+   * left out.
+   * @throws NamingError as `listen`; invalid_argument for an ack that is not a filter
+   */
+  acknowledge(params: McpObject, acks: readonly (readonly [string, SubscriptionFilter])[]): SubscriptionFilter {
+    if (!Array.isArray(acks)) throw invalidArgument(`acks must be an array of [server, filter], got ${describe(acks)}`, 'acks');
+    const servers = acks.map((a, i) => string(Array.isArray(a) ? a[0] : undefined, `acks[${i}][0]`));
+    const listen = probe('listen');
+    const finds = acks.map((a) => find({ notifications: a[1] }, listen));
+    return call(() => this.#core.acknowledge(find(params, listen), servers, finds));
+  }
+
+  /**
+   * What to do with a notification `server` sent on a stream the gateway opened for the client's
+   * listen stream `subscription` (its request id): `forward` it to that stream (a
+   * `resources/updated` URI in the client's form, tagged with the subscription), or `relist`
+   * that server's list; neither for an upstream's acknowledgement (collect it for `acknowledge`).
+   * @throws NamingError (unknown_server; invalid_argument for a subscription id that is not a string or a number)
+   */
+  listened<N extends { method: string; params?: McpObject }>(server: string, notification: N, subscription: string | number): Relay<N> {
+    string(server, 'server');
+    const d: NotificationDecision = call(() => this.#core.decide_listened(server, find(notification, probe('notification')), subscription));
+    switch (d.decision) {
+      case 'relist':
+        return { forward: null, relist: d.list };
+      case 'acknowledged':
+        return { forward: null, relist: null };
+      default:
+        return { forward: apply(notification, d.edits), relist: null };
+    }
+  }
+
+  /**
+   * The filter of the gateway's own `subscriptions/listen` to upstream `server` (MCP
+   * 2026-07-28), for the list changes it announces, or null (a 2025 upstream's session says
+   * them; or it announces none).
+   * @throws NamingError unknown_server
+   */
+  controlListen(server: string): SubscriptionFilter | null {
+    string(server, 'server');
+    return call(() => this.#core.control_listen(server));
+  }
+
+  /**
+   * The gateway's own `notifications/<list>/list_changed` for a client's listen stream
+   * `subscription`: send it to the streams whose acknowledged filter asks for that list.
+   */
+  listenNotice(list: 'tools' | 'prompts' | 'resources', subscription: string | number): { method: string; params: McpObject } {
+    return call(() => this.#core.listen_notice(string(list, 'list'), subscription));
+  }
+
+  /**
+   * The JSON-RPC error code for a client of revision `protocolVersion`, for an upstream's error
+   * `code`: -32002 (resource not found, before 2026-07-28) is -32602 for a 2026 client.
+   */
+  clientErrorCode(code: number, protocolVersion?: string): number {
+    if (protocolVersion !== undefined) string(protocolVersion, 'protocolVersion');
+    return core().client_error_code_for(code, protocolVersion);
+  }
+
   /**
    * What `client` shows the model of this gateway's listed tools, the user having named the
    * gateway `server` (default: the configured gateway name): `clientView` of the top level,
@@ -851,4 +1042,21 @@ function toolTexts(ups: readonly string[], list: readonly unknown[]): [string[],
     }
   }
   return [strings, counts];
+}
+
+/**
+ * The configuration with a `requestStateKey` of the platform's randomness when it names none
+ * (32 bytes from `crypto.getRandomValues`, URL-safe Base64), as the native `Gateway::new` does
+ * with the operating system's: a gateway seals the upstreams' `requestState` with it. Where the
+ * platform has no `crypto` the configuration goes as it is.
+ */
+function withStateKey(config: RouterConfig): RouterConfig {
+  if (!isObject(config) || Object.hasOwn(config, 'requestStateKey')) return config;
+  const random = globalThis.crypto?.getRandomValues;
+  if (typeof random !== 'function') return config;
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  const requestStateKey = btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return { ...config, requestStateKey };
 }

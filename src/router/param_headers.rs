@@ -227,7 +227,7 @@ pub(crate) fn check(
         Scalar::String(s) => *s == decoded,
         Scalar::Boolean(b) => decoded == b.to_string(),
         // Integers compare as numbers: `42.0` is `42`.
-        Scalar::Number(n) => decoded.trim().parse::<f64>().is_ok_and(|h| h == *n),
+        Scalar::Number(n) => integer_text(&decoded) == Some(*n),
         _ => false,
     };
     if same {
@@ -236,10 +236,28 @@ pub(crate) fn check(
     let says = match body {
         Scalar::String(s) => quoted(s),
         Scalar::Boolean(b) => b.to_string(),
-        Scalar::Number(n) => n.to_string(),
+        Scalar::Number(n) => crate::read::number_text(*n),
         other => other.described().to_string(),
     };
     Err(mismatch(format!("the {header} header says {} but {argument} is {says}: they must agree", quoted(&decoded))))
+}
+
+/// An integer header's value as a number: optional sign, decimal digits, and a fraction of
+/// zeros only (`42`, `-7`, `42.0`); `None` for anything else. (Not `f64::from_str`: its tables
+/// would cost the .wasm about 15 KB, and an integer header holds no other form.)
+fn integer_text(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let plain = !whole.is_empty() && whole.len() <= 16 && whole.bytes().all(|b| b.is_ascii_digit());
+    if !plain || !fraction.bytes().all(|b| b == b'0') {
+        return None;
+    }
+    let n = whole.parse::<u64>().ok()? as f64;
+    Some(if negative { -n } else { n })
 }
 
 /// The path to a parameter's value in a call's params: `arguments`, then the property names.
@@ -264,6 +282,23 @@ mod tests {
 
     fn why(schema: &str) -> String {
         rules(&tool(schema)).unwrap_err()
+    }
+
+    #[test]
+    fn integer_headers_read_as_numbers_without_float_parsing() {
+        for (text, n) in [
+            ("42", 42.0),
+            (" -7 ", -7.0),
+            ("+3", 3.0),
+            ("42.0", 42.0),
+            ("42.", 42.0),
+            ("9007199254740991", 9007199254740991.0),
+        ] {
+            assert_eq!(integer_text(text), Some(n), "{text}");
+        }
+        for text in ["", "-", "4.2", "4e1", "0x10", "12345678901234567", "one", ".5", "1.0.0"] {
+            assert_eq!(integer_text(text), None, "{text}");
+        }
     }
 
     #[test]

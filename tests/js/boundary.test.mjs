@@ -33,7 +33,11 @@ const tool = (server, i) => ({
 
 test('exposing, listing and routing hand the core names only', () => {
   const router = new Router({ style: 'claude', servers: [{ name: 'alpha' }, { name: 'beta' }] });
+  crossed.length = 0;
   for (const s of ['alpha', 'beta']) router.exposeTools(s, { tools: Array.from({ length: 50 }, (_, i) => tool(s, i)) });
+  // MCP 2026-07-28: the glue walks each schema for `x-mcp-header` annotations (the ToolHeaders
+  // probe); a schema that has none hands the core nothing of it (neither its types nor its keys).
+  assert.ok(!crossed.some((s) => s === 'object' || s === 'string' || s === 'q'), 'nothing of a schema without annotations crossed');
   router.listTools();
   router.listTools({ pageSize: 7 });
   const args = watched('arguments', { q: 'a secret argument' });
@@ -44,9 +48,10 @@ test('exposing, listing and routing hand the core names only', () => {
   assert.throws(() => router.mapCallTool({ name: 'alpha__tool_number_3_of_alpa', arguments: args }), { code: 'unknown_tool' });
   assert.ok(crossed.every((s) => s.length < 200), `only names crossed: ${crossed.filter((s) => s.length >= 200).length} long strings`);
   assert.ok(!crossed.some((s) => s.includes('description no core')), 'no description crossed');
-  // Of `_meta`, the two MCP Apps members that name a UI resource are read (a URI to rewrite);
-  // nothing else of any nested object is.
-  const other = reads.filter((r) => !/^meta\([a-z]+\/\d+\)\.(ui|ui\/resourceUri)$/.test(r));
+  // Of `_meta`, the two MCP Apps members that name a UI resource are read (a URI to rewrite); of
+  // a schema, what the ToolHeaders probe walks (its keys, to find `x-mcp-header`); nothing else of
+  // any nested object is.
+  const other = reads.filter((r) => !/^meta\([a-z]+\/\d+\)\.(ui|ui\/resourceUri)$/.test(r) && !/^schema\([a-z]+\/\d+\)(:keys|\.(type|properties))$/.test(r));
   assert.deepEqual(other, [], `no nested object was read: ${other.slice(0, 5)}`);
   // The watch sees what does cross: a miss on a name that is the description.
   assert.throws(() => router.route(DESCRIPTION.slice(0, 60)), { code: 'unknown_tool' });

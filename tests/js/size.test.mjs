@@ -35,16 +35,21 @@ const CEILINGS = {
   // name, name_adjusted, transpositions in the distance and the suggestion index with its
   // sketches): 860 KB -> 890 KB raw, 363 KB -> 375 KB gzip; the registry's .wasm shares the
   // argument table (120.5 KB), code mode's the distance (362 KB raw, 150 KB gzip).
+  // The npm host deciding every 2026-07-28 message through the core (issue 34 part B: discover
+  // and initialize, the upstreams' answers, per-request _meta, input_required results and their
+  // sealed state, listen streams, Mcp-Param-* headers; each decision was dead code for the .wasm
+  // until a binding called it; the header comparison reads integers without f64 parsing, whose
+  // tables alone were 15 KB): 890 KB -> 941 KB raw, 375 KB -> 398 KB gzip.
   // The split of issue 35 is what brings a names-only page down.
   wasm: {
-    'mcp_naming_bg.wasm': [892_000, 377_000], 'mcp_naming_registry_bg.wasm': [121_000, 54_500], 'mcp_naming_openproject_bg.wasm': [91_000, 43_000],
+    'mcp_naming_bg.wasm': [942_000, 399_000], 'mcp_naming_registry_bg.wasm': [121_000, 54_500], 'mcp_naming_openproject_bg.wasm': [91_000, 43_000],
     'mcp_naming_codemode_bg.wasm': [364_000, 151_000],
   },
   // What an importer of each entry loads: the bundled entry with its .wasm embedded as base64
   // (Node and Bun: the .wasm file, read when first needed), and shared.mjs.
   entries: {
-    'mcp-naming': [1_285_000, 518_000],
-    'mcp-naming (Node, Bun)': [988_000, 400_000],
+    'mcp-naming': [1_371_000, 550_500],
+    'mcp-naming (Node, Bun)': [1_058_000, 426_500],
     'mcp-naming/registry': [181_000, 75_500],
     'mcp-naming/openproject': [146_000, 61_000],
     'mcp-naming/codemode': [507_000, 208_000],

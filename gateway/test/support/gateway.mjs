@@ -1,5 +1,5 @@
-// Shared by the gateway's tests: the gateway as a process (its command line, with the stub core
-// until the core half lands: GATEWAY_CORE=real runs dist/main.mjs, the package's own core),
+// Shared by the gateway's tests: the gateway as a process (its command line, dist/main.mjs with
+// the package's own core; GATEWAY_CORE=stub runs the test-only stub core instead),
 // upstream processes (test/fixtures/upstream.mjs), scratch folders, and what they logged.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const REAL_CORE = process.env.GATEWAY_CORE === 'real';
+export const REAL_CORE = process.env.GATEWAY_CORE !== 'stub';
 export const BIN = REAL_CORE ? join(ROOT, 'dist/main.mjs') : join(ROOT, 'test/support/run-stub.mjs');
 export const UPSTREAM = join(ROOT, 'test/fixtures/upstream.mjs');
 

@@ -31,6 +31,13 @@ pub struct ParamRead {
     pub checked: bool,
 }
 
+impl ParamRead {
+    /// The read of header `header` at `path`, checked against the client's own or not.
+    pub fn new(header: impl Into<String>, path: Path, checked: bool) -> ParamRead {
+        ParamRead { header: header.into(), path, checked }
+    }
+}
+
 /// A header as a transport received it, or as it sends it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
@@ -67,6 +74,13 @@ pub struct ParamsRequest {
     /// header.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<String>,
+}
+
+impl ParamsRequest {
+    /// The values `found` at `reads`, with no client header and no revision.
+    pub fn new(reads: Vec<ParamRead>, found: Vec<Found>) -> ParamsRequest {
+        ParamsRequest { reads, found, given: Vec::new(), protocol_version: None }
+    }
 }
 
 /// The headers to send upstream with a call.

