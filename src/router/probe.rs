@@ -630,6 +630,21 @@ mod tests {
     }
 
     #[test]
+    fn deep_steps_stop_below_the_deepest_nesting_a_reader_accepts() {
+        // `{"k":1}` under `levels` arrays: found down to Json::MAX_DEPTH, never past it, however
+        // a host built the value (its own objects are not read from text).
+        let nested = |levels: usize| {
+            (0..levels).fold(Json::Object(vec![("k".into(), Json::Number(1.0))]), |v, _| Json::Array(vec![v]))
+        };
+        let deep: &[Pattern] = &[&[PatternStep::Deep("k")]];
+        assert_eq!(find(&nested(Json::MAX_DEPTH), deep).len(), 1);
+        assert_eq!(find(&nested(Json::MAX_DEPTH + 1), deep).len(), 0);
+        let object = (0..Json::MAX_DEPTH + 1).fold(Json::Number(1.0), |v, _| Json::Object(vec![("k".into(), v)]));
+        let all: &[Pattern] = &[&[PatternStep::DeepAll("k")]];
+        assert_eq!(find(&object, all).len(), Json::MAX_DEPTH + 1);
+    }
+
+    #[test]
     fn edits_replace_and_add_copy_on_write() {
         let v = json(r#"{"a":[{"b":1},{"b":2}],"c":"x"}"#);
         let out = apply(
