@@ -639,7 +639,7 @@ mod tests {
         let deep: &[Pattern] = &[&[PatternStep::Deep("k")]];
         assert_eq!(find(&nested(Json::MAX_DEPTH), deep).len(), 1);
         assert_eq!(find(&nested(Json::MAX_DEPTH + 1), deep).len(), 0);
-        let object = (0..Json::MAX_DEPTH + 1).fold(Json::Number(1.0), |v, _| Json::Object(vec![("k".into(), v)]));
+        let object = (0..Json::MAX_DEPTH + 2).fold(Json::Number(1.0), |v, _| Json::Object(vec![("k".into(), v)]));
         let all: &[Pattern] = &[&[PatternStep::DeepAll("k")]];
         assert_eq!(find(&object, all).len(), Json::MAX_DEPTH + 1);
     }
