@@ -3,7 +3,7 @@
 // the abi3 wheel into a fresh virtual environment. Prints the installed sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -74,6 +74,60 @@ test('npm: the library and the gateway; `mcp-naming gateway` runs it (help, init
   // The packed gateway's own core reaches the upstream it was given.
   assert.equal(check.status, 0, check.stderr);
   assert.match(check.stdout, /^ok {6}local \(2025-11-25\)/m);
+});
+
+test('npm: the packed gateway in front of a stdio and an HTTP upstream, driven by the SDK v1 and v2 clients; a bearer token refused and accepted', async (t) => {
+  const p = join(dir, 'gateway');
+  const token = 'install-token-0123456789abcdef';
+  const calls = join(p, 'calls.jsonl');
+  // An HTTP upstream (the gateway tests' fixture on SDK v1, its URL on stdout).
+  const remote = spawn(process.execPath, [UPSTREAM, '--http'], { env: { ...ENV, UPSTREAM_NAME: 'remote', CALLS_FILE: calls }, stdio: ['ignore', 'pipe', 'inherit'] });
+  t.after(() => remote.kill());
+  const remoteUrl = await new Promise((resolve, reject) => {
+    let out = '';
+    remote.stdout.on('data', (c) => { out += c; const m = /(http:\S+)\n/.exec(out); if (m) resolve(m[1]); });
+    remote.once('exit', (code) => reject(new Error(`the HTTP upstream exited ${code}`)));
+  });
+  writeFileSync(join(p, 'served.json'), JSON.stringify({
+    mcpServers: {
+      local: { type: 'stdio', command: process.execPath, args: [UPSTREAM], env: { UPSTREAM_NAME: 'local', CALLS_FILE: calls } },
+      remote: { type: 'http', url: remoteUrl },
+    },
+    auth: { tokens: [{ name: 'ci', env: 'INSTALL_GW_TOKEN', scopes: ['all'] }], scopes: { all: ['*'] } },
+  }));
+  const gw = spawn(join(p, 'node_modules/.bin/mcp-naming'), ['gateway', '--config', 'served.json', '--http', '127.0.0.1:0'], {
+    cwd: p, env: { ...ENV, INSTALL_GW_TOKEN: token }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  t.after(() => gw.kill());
+  const origin = await new Promise((resolve, reject) => {
+    let err = '';
+    gw.stderr.on('data', (c) => { err += c; const m = /serving \d+ servers? on (http:\/\/[\d.:]+)/.exec(err); if (m) resolve(m[1]); });
+    gw.once('exit', (code) => reject(new Error(`the packed gateway exited ${code}:\n${err}`)));
+  });
+  const url = new URL('/mcp', origin);
+  const post = (headers) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) });
+  assert.equal((await post({})).status, 401, 'no token');
+  assert.equal((await post({ authorization: 'Bearer not-the-token-0123456789' })).status, 401, 'a wrong token');
+  const auth = { requestInit: { headers: { authorization: `Bearer ${token}` } } };
+  // SDK v1 (@modelcontextprotocol/sdk) and v2 (@modelcontextprotocol/client), from the root lockfile.
+  const { Client: V1 } = await import(join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js'));
+  const { StreamableHTTPClientTransport: V1Http } = await import(join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js'));
+  const v2 = await import(join(ROOT, 'node_modules/@modelcontextprotocol/client/dist/index.mjs'));
+  for (const [label, client, transport] of [
+    ['v1', new V1({ name: 'install-v1', version: '1.0.0' }), new V1Http(url, auth)],
+    ['v2', new v2.Client({ name: 'install-v2', version: '1.0.0' }), new v2.StreamableHTTPClientTransport(url, auth)],
+  ]) {
+    await client.connect(transport);
+    const names = (await client.listTools()).tools.map((x) => x.name).sort();
+    for (const want of ['local__echo', 'remote__echo']) assert.ok(names.includes(want), `${label}: ${want} in ${names}`);
+    for (const server of ['local', 'remote']) {
+      const r = await client.callTool({ name: `${server}__echo`, arguments: { text: label } });
+      assert.equal(r.content[0].text, `${server}: ${label}`, `${label} through the gateway to ${server}`);
+    }
+    await client.close();
+  }
+  const seen = readFileSync(calls, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(seen.map((c) => `${c.server}:${c.args.text}`), ['local:v1', 'remote:v1', 'local:v2', 'remote:v2']);
 });
 
 test('Python: the abi3 wheel in a fresh virtual environment, nothing compiled', () => {
