@@ -1,4 +1,6 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // mcp-naming check-gateway DIR: the Syntropy checklist of files that must agree, as a command.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { UsageError } from '../args.mjs';
 import { readGateway } from '../gateway/files.mjs';
 import { checkGateway } from '../gateway/checks.mjs';
@@ -6,6 +8,7 @@ import { locate, count } from '../findings.mjs';
 import { writeReport, formatFlag } from '../report.mjs';
 import { colorFlag } from '../terminal.mjs';
 
+/** @type {Spec} */
 export const spec = {
   options: {
     format: formatFlag,
@@ -44,6 +47,11 @@ Examples:
   mcp-naming check-gateway syntropy-mcp --tool-state ~/.syntropy/tool-state.json --format sarif
 `;
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {number}
+ */
 export function run({ flags, positionals }, io) {
   if (positionals.length !== 1) throw new UsageError('give one folder: mcp-naming check-gateway DIR');
   const gateway = readGateway(positionals[0], flags);

@@ -1,10 +1,12 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // mcp-naming lint: finds tool names, server names, permission rules and resource URIs where
 // people write them, checks each with the convention, and reports (or fixes) what is wrong.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../args.mjs';
 import { conventionFlags, conventionHelp, namingOptions, requireConvention } from '../conventions.mjs';
 import { collectFiles } from '../scan/walk.mjs';
-import { scanConfig, isConfigName } from '../scan/config-files.mjs';
+import { scanConfig } from '../scan/config-files.mjs';
 import { scanSource, isSource } from '../scan/source.mjs';
 import { scanNamespaces, isNamespacesFile } from '../scan/namespaces-md.mjs';
 import { parseLocated, member } from '../scan/json-locate.mjs';
@@ -14,6 +16,7 @@ import { applyFixes } from '../fix.mjs';
 import { writeReport, formatFlag } from '../report.mjs';
 import { colorFlag, Progress } from '../terminal.mjs';
 
+/** @type {Spec} */
 export const spec = {
   options: { ...conventionFlags, format: formatFlag, fix: { type: 'boolean' }, color: colorFlag },
 };
@@ -107,6 +110,11 @@ function lintText(path, text, ctx) {
   return { findings: locate(found, new Map([[path, text]])), names };
 }
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {number}
+ */
 export function run({ flags, positionals }, io) {
   const convention = requireConvention(flags);
   let options = namingOptions(flags);

@@ -1,5 +1,7 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // mcp-naming validate: checks names given as arguments, or one a line on stdin (streamed); in
 // one convention, or (no --convention) in every one, naming near misses with their fix.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { validateToolNames, validateToolName, explainName, CONVENTIONS } from '../naming.mjs';
 import { conventionFlags, conventionHelp, namingOptions } from '../conventions.mjs';
 import { lineBatches, argBatches, write } from '../stream.mjs';
@@ -7,6 +9,7 @@ import { palette, useColor, colorFlag } from '../terminal.mjs';
 import { STYLES, STYLE_IDS, validateExposed, styleNote } from '../styles.mjs';
 import { UsageError } from '../args.mjs';
 
+/** @type {Spec} */
 export const spec = {
   options: {
     ...conventionFlags,
@@ -164,6 +167,11 @@ async function runStyle(flags, io, batches, options) {
   return invalid > 0 ? 1 : 0;
 }
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {Promise<number>}
+ */
 export async function run({ flags, positionals }, io) {
   const convention = flags.convention;
   const options = namingOptions(flags);

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // The Syntropy checklist over a gateway's files: every server of servers.json has its route,
 // its tool definitions, permission entries and tool-state entries; every name in one file is
 // one the others know; each finding names the file it is in and the file it disagrees with.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // The files of a Syntropy gateway, found in DIR (or DIR/syntropy-mcp) or given by flags, each
 // read into located entries:
 //   servers    servers.json: { "servers": { "syn-<server>": { command, args, lazy } } }
