@@ -1,7 +1,6 @@
-// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // mcp-naming check-gateway DIR: the Syntropy checklist of files that must agree, as a command.
 /** @import { Args, IO, Spec } from '../args.mjs' */
-import { UsageError } from '../args.mjs';
+import { UsageError, stringFlag } from '../args.mjs';
 import { readGateway } from '../gateway/files.mjs';
 import { checkGateway } from '../gateway/checks.mjs';
 import { locate, count } from '../findings.mjs';
@@ -59,6 +58,6 @@ export function run({ flags, positionals }, io) {
   const { errors, warnings } = count(findings);
   const names = gateway.servers.entries.length + (gateway.tools?.entries.length ?? 0);
   const summary = { files: gateway.texts.size, names, errors, warnings, fixable: 0, fixed: 0 };
-  writeReport(findings, summary, { format: flags.format, color: flags.color, command: 'check-gateway', stdout: io.stdout, stderr: io.stderr });
+  writeReport(findings, summary, { format: stringFlag(flags, 'format'), color: stringFlag(flags, 'color'), command: 'check-gateway', stdout: io.stdout, stderr: io.stderr });
   return errors > 0 ? 1 : 0;
 }
