@@ -208,7 +208,7 @@ suite "compatibility matrix: bundlers, runtimes, tsc, attw, publint (tests/compa
 suite "fuzz smoke (cargo fuzz, 10 seconds a target)" bash scripts/fuzz.sh 10
 suite "code mode against @cloudflare/codemode, acorn, ICU collation and tsc (tests/codemode)" codemode_suite
 suite "the command line from the packed tarball (tests/cli)" cli_suite
-suite "TypeScript consumer, contract and the gateways on SDK v1 and v2 (tsc --strict --noEmit)" typescript
+suite "TypeScript consumer, contract, the gateways on SDK v1 and v2, and the CLI (tsc --strict --noEmit)" typescript
 suite "the Python package: wheel, fresh venv, pytest, mypy --strict, sdist, the Python gateway (scripts/python.sh)" bash scripts/python.sh
 suite "the gateway package: config, auth, reload, logs, metrics, nginx scale-out (gateway/)" gateway_package
 suite "artifacts installed as users install them, no Rust toolchain (scripts/artifacts.sh, tests/install)" artifacts

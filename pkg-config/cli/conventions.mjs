@@ -58,12 +58,13 @@ export function conventionFlag(flags, name) {
 }
 
 /**
- * The convention flag, required.
+ * The convention flag, required (parseArgs has held it to its choices, CONVENTIONS).
  * @param {Flags} flags
  * @param {string} [what]
+ * @returns {ConventionId}
  */
 export function requireConvention(flags, what = '--convention') {
-  const convention = stringFlag(flags, 'convention');
+  const convention = conventionFlag(flags, 'convention');
   if (convention === undefined) {
     throw new UsageError(`${what} is required (one of ${CONVENTIONS.join(', ')})`);
   }
