@@ -9,16 +9,46 @@ export class UsageError extends Error {}
 export class RunError extends Error {}
 
 /**
+ * A flag: parseArgs' option with the values a string option may take.
+ * @typedef {{ type: 'string' | 'boolean', short?: string, multiple?: boolean, choices?: readonly string[] }} Flag
+ */
+/**
+ * A command's streams (main.mjs's `io`: the process's own, or a test's).
+ * @typedef {{ stdin: NodeJS.ReadableStream & AsyncIterable<string> & { isTTY?: boolean, setEncoding?: (encoding: 'utf8') => unknown },
+ *   stdout: NodeJS.WritableStream & { isTTY?: boolean }, stderr: NodeJS.WritableStream & { isTTY?: boolean } }} IO
+ */
+/** What flags a run was given: a string, true, or (repeatable) a list of them. @typedef {Record<string, string | boolean | (string | boolean)[]>} Flags */
+
+/** What a command takes. @typedef {{ options: Record<string, Flag> }} Spec */
+/** A command's arguments, read. @typedef {ReturnType<typeof parseArgs>} Args */
+
+/**
+ * A string flag's value, or undefined when it was not given.
+ * @param {Flags} flags
+ * @param {string} name
+ */
+export function stringFlag(flags, name) {
+  const value = flags[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
  * spec: { options: { name: { type: 'string' | 'boolean', short?: 'x', multiple?: true, choices?: [] } } },
  * parseArgs' options with the values a string option may take. -h and --help ask for help.
  * Returns { flags: { name: value | true | value[] }, positionals: [], rest: [] | null, help }.
+ * @param {string[]} argv
+ * @param {Spec} spec
+ * @returns {{ flags: Flags, positionals: string[], rest: string[] | null, help: boolean }}
  */
 export function parseArgs(argv, spec) {
+  /** @type {NonNullable<import('node:util').ParseArgsConfig['options']>} */
   const options = { help: { type: 'boolean', short: 'h' } };
   for (const [name, { choices, ...option }] of Object.entries(spec.options)) options[name] = option;
   // Not strict: parseArgs' own errors are worded for its API; these are worded for the command.
   const { tokens } = parse({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
+  /** @type {Flags} */
   const flags = {};
+  /** @type {string[]} */
   const positionals = [];
   let rest = null;
   let help = false;
@@ -36,8 +66,9 @@ export function parseArgs(argv, spec) {
       help = true;
       continue;
     }
-    const option = spec.options[name];
+    const option = Object.hasOwn(spec.options, name) ? spec.options[name] : undefined;
     if (!option) throw new UsageError(`unknown option ${token.rawName.startsWith('--') ? token.rawName : argv[token.index]}`);
+    /** @type {string | boolean} */
     let v = true;
     if (option.type === 'string') {
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
@@ -48,15 +79,20 @@ export function parseArgs(argv, spec) {
     } else if (value !== undefined) {
       throw new UsageError(`--${name} takes no value`);
     }
-    if (option.multiple) (flags[name] ??= []).push(v);
+    const had = flags[name];
+    if (option.multiple) flags[name] = Array.isArray(had) ? [...had, v] : [v];
     else if (name in flags) throw new UsageError(`--${name} given twice`);
     else flags[name] = v;
   }
   return { flags, positionals, rest, help };
 }
 
-/** A comma-separated list flag (given once or repeated) as an array, or undefined. */
+/**
+ * A comma-separated list flag (given once or repeated) as an array, or undefined.
+ * @param {Flags[string] | undefined} value
+ * @returns {string[] | undefined}
+ */
 export function listFlag(value) {
   if (value === undefined) return undefined;
-  return [value].flat().flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  return [value].flat().flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
 }

@@ -29,7 +29,14 @@ export function findGateway(cwd = process.cwd()) {
   return null;
 }
 
-/** Runs it with `args`, passing signals on; resolves to its exit status. */
+/** @import { IO } from './args.mjs' */
+
+/**
+ * Runs it with `args`, passing signals on; resolves to its exit status.
+ * @param {string[]} args
+ * @param {Pick<IO, 'stderr'>} io
+ * @returns {Promise<number>}
+ */
 export function runGateway(args, io) {
   const bin = findGateway();
   if (!bin) {
@@ -37,7 +44,9 @@ export function runGateway(args, io) {
     return Promise.resolve(2);
   }
   const child = spawn(process.execPath, [bin, ...args], { stdio: 'inherit' });
+  /** @type {NodeJS.Signals[]} */
   const signals = ['SIGHUP', 'SIGTERM', 'SIGINT'];
+  /** @param {NodeJS.Signals} signal */
   const pass = (signal) => child.kill(signal);
   for (const signal of signals) process.on(signal, pass);
   return new Promise((resolve) => {

@@ -2,12 +2,14 @@
 // JavaScript indexes strings and as SARIF's default columnKind (utf16CodeUnits) says.
 
 export class LineIndex {
+  /** @param {string} text */
   constructor(text) {
+    /** @type {number[]} */
     this.starts = [0];
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 
-  /** { line, column } of an offset, both from 1. */
+  /** { line, column } of an offset, both from 1. @param {number} offset */
   at(offset) {
     let lo = 0;
     let hi = this.starts.length - 1;

@@ -7,6 +7,13 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, UsageError, RunError } from './args.mjs';
 import { runGateway } from './gateway-command.mjs';
 
+/** @import { Args, IO, Spec } from './args.mjs' */
+/**
+ * A command: its flags, its help text, and its run (resolving to the exit status).
+ * @typedef {{ spec: Spec, help: string, run(args: Args, io: IO): number | Promise<number> }} Command
+ */
+
+/** @type {Record<string, () => Promise<Command>>} */
 const COMMANDS = {
   lint: () => import('./commands/lint.mjs'),
   namespaces: () => import('./commands/namespaces.mjs'),
@@ -37,6 +44,11 @@ function version() {
   return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 }
 
+/**
+ * @param {string[]} argv
+ * @param {IO} io
+ * @returns {Promise<number>}
+ */
 export async function main(argv, io) {
   const [name, ...rest] = argv;
   if (name === undefined) {
@@ -52,7 +64,7 @@ export async function main(argv, io) {
     return 0;
   }
   if (name === 'gateway') return runGateway(rest, io);
-  const load = COMMANDS[name];
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   try {
     if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)} (commands: ${[...Object.keys(COMMANDS), 'gateway'].join(', ')})`);
     const command = await load();

@@ -4,12 +4,17 @@
 /**
  * Yields batches of { name, line } (1-based line numbers), at most `size` a batch; blank lines
  * are skipped and a trailing "\r" is dropped.
+ * @param {AsyncIterable<string> & { setEncoding?: (encoding: 'utf8') => unknown }} stream
+ * @param {number} [size]
+ * @returns {AsyncGenerator<{ name: string, line: number }[]>}
  */
 export async function* lineBatches(stream, size = 4096) {
   let rest = '';
   let line = 0;
+  /** @type {{ name: string, line: number }[]} */
   let batch = [];
   stream.setEncoding?.('utf8');
+  /** @param {string} text */
   const take = (text) => {
     line++;
     const name = text.endsWith('\r') ? text.slice(0, -1) : text;
@@ -32,13 +37,21 @@ export async function* lineBatches(stream, size = 4096) {
   if (batch.length > 0) yield batch;
 }
 
-/** Writes `text` and waits for the stream to drain when its buffer is full. */
+/**
+ * Writes `text` and waits for the stream to drain when its buffer is full.
+ * @param {NodeJS.WritableStream} stream
+ * @param {string} text
+ * @returns {Promise<void>}
+ */
 export function write(stream, text) {
   if (text === '' || stream.write(text)) return Promise.resolve();
   return new Promise((resolve) => stream.once('drain', resolve));
 }
 
-/** The names given as arguments, as one batch like lineBatches yields (line: null). */
+/**
+ * The names given as arguments, as one batch like lineBatches yields (line: null).
+ * @param {string[]} names
+ */
 export async function* argBatches(names) {
   yield names.map((name) => ({ name, line: null }));
 }

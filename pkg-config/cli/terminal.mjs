@@ -2,8 +2,14 @@
 // off, FORCE_COLOR (not 0) turns it on where there is no terminal; --color always|never|auto
 // overrides both. The progress line goes to stderr, only when stderr is a terminal.
 
+/** @type {import('./args.mjs').Flag} */
 export const colorFlag = { type: 'string', choices: ['auto', 'always', 'never'] };
 
+/**
+ * @param {{ isTTY?: boolean }} stream
+ * @param {string} [flag] always, never or auto
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export function useColor(stream, flag = 'auto', env = process.env) {
   if (flag === 'always') return true;
   if (flag === 'never') return false;
@@ -12,19 +18,27 @@ export function useColor(stream, flag = 'auto', env = process.env) {
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-const codes = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], green: [32, 39], cyan: [36, 39] };
+/** @typedef {Record<'bold' | 'dim' | 'red' | 'yellow' | 'green' | 'cyan', (s: string | number) => string>} Palette */
 
-/** { bold, dim, red, yellow, green, cyan }: each wraps a string in its SGR codes, or not at all. */
+/**
+ * { bold, dim, red, yellow, green, cyan }: each wraps a string in its SGR codes, or not at all.
+ * @param {boolean} enabled
+ * @returns {Palette}
+ */
 export function palette(enabled) {
-  const p = {};
-  for (const [name, [on, off]] of Object.entries(codes)) {
-    p[name] = enabled ? (s) => `\x1b[${on}m${s}\x1b[${off}m` : (s) => String(s);
-  }
-  return p;
+  /** @param {[number, number]} sgr */
+  const wrap = ([on, off]) => (enabled ? (/** @type {string | number} */ s) => `\x1b[${on}m${s}\x1b[${off}m` : (/** @type {string | number} */ s) => String(s));
+  return {
+    bold: wrap([1, 22]), dim: wrap([2, 22]), red: wrap([31, 39]), yellow: wrap([33, 39]), green: wrap([32, 39]), cyan: wrap([36, 39]),
+  };
 }
 
 /** A one-line `[n/total] label` on stderr, redrawn at most every 50 ms, erased by done(). */
 export class Progress {
+  /**
+   * @param {number} total
+   * @param {{ stream?: { isTTY?: boolean, columns?: number, write(text: string): unknown }, min?: number }} [options]
+   */
   constructor(total, { stream = process.stderr, min = 20 } = {}) {
     this.stream = stream;
     this.total = total;
@@ -33,6 +47,7 @@ export class Progress {
     this.width = 0;
   }
 
+  /** @param {number} n @param {string} label */
   tick(n, label) {
     if (!this.active) return;
     const now = Date.now();

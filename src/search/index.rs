@@ -95,23 +95,9 @@ impl SearchIndex {
     }
 
     /// Documents held.
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.slots.len()
-    }
-
-    /// Whether it holds no document.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.slots.is_empty()
-    }
-
-    /// Words in the vocabulary.
-    pub(crate) fn terms(&self) -> usize {
-        self.vocab.len()
-    }
-
-    /// Whether it holds a document under `id`.
-    pub(crate) fn contains(&self, id: u32) -> bool {
-        self.slots.contains_key(&id)
     }
 
     /// Words of `doc` as occurrences, and its names' words.
@@ -372,5 +358,31 @@ impl SearchIndex {
             }
         }
         assert!(self.vocab.len() <= self.live_postings);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_stay_near_the_live_documents() {
+        let mut index = SearchIndex::new();
+        let mut live = std::collections::BTreeSet::new();
+        for step in 0..6000u32 {
+            let id = step * 7 % 40;
+            if step % 3 == 0 {
+                assert_eq!(index.remove(id), live.remove(&id));
+            } else {
+                let name = format!("tool_{step}");
+                index.insert(id, &Document { names: &[&name], ..Document::default() });
+                live.insert(id);
+            }
+        }
+        index.check();
+        assert_eq!(index.len(), live.len());
+        // 6,000 changes to 40 documents: the slots are the live ones and a bounded number of
+        // dead ones awaiting compaction, not one a change.
+        assert!(index.slots() < 40 + 2 * MIN_STALE, "{} slots", index.slots());
     }
 }

@@ -43,17 +43,12 @@
 //! This module uses nothing of the crate but [`crate::suggest`] (and std): `tests/search.rs`
 //! and `benches/search.rs` include both by path, since the module is not public.
 
-// The router is this module's only caller; until it calls every item (and in the test and
-// bench crates that include this module by path), some go unused.
-#![allow(dead_code)]
-
 mod index;
 pub(crate) mod query;
 pub(crate) mod score;
 pub(crate) mod tokenize;
 mod vocab;
 
-#[allow(unused_imports)]
 pub(crate) use index::SearchIndex;
 
 /// Names of a document that are read (the first is the one equal scores are ordered by).

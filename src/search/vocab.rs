@@ -196,6 +196,7 @@ impl Vocab {
     }
 
     /// Live terms.
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.ids.len()
     }

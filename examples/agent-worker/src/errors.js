@@ -1,9 +1,14 @@
 // Every refusal of the HTTP routes: a stable code, its HTTP status, and a JSON body
 // `{ "error": { "code", "message", ... } }`. README.md lists the codes; test/errors.test.mjs checks
 // that the table there is this one. MCP answers (JSON-RPC errors) are in mcp.js.
+//
+// The error class and what raises it are shared with the other Workers example (../../workers-shared).
+import { defineStatus } from '../../workers-shared/errors.js';
+
+export { ApiError, diagnostic } from '../../workers-shared/errors.js';
 
 /** The status of each code. A code never changes status. */
-export const STATUS = {
+export const STATUS = defineStatus({
   invalid_json: 400,
   invalid_path: 400,
   invalid_query: 400,
@@ -23,37 +28,4 @@ export const STATUS = {
   internal_error: 500,
   auth_unconfigured: 503,
   settings_invalid: 503,
-};
-
-/** An answer other than success: thrown anywhere in a handler, turned into a response once. */
-export class ApiError extends Error {
-  /**
-   * @param {keyof typeof STATUS} code
-   * @param {string} message
-   * @param {object} [details] more members of the error object (diagnostics, suggestion, ...)
-   * @param {Record<string, string>} [headers] response headers (Allow, WWW-Authenticate)
-   */
-  constructor(code, message, details = {}, headers = {}) {
-    super(message);
-    if (!(code in STATUS)) throw new Error(`no status for error code ${code}`);
-    this.code = code;
-    this.status = STATUS[code];
-    this.details = details;
-    this.headers = headers;
-  }
-
-  /** The error as a plain object that crosses an RPC boundary (a Durable Object's answer). */
-  toAnswer() {
-    return { status: this.status, body: { error: { code: this.code, message: this.message, ...this.details } }, headers: this.headers };
-  }
-
-  toResponse() {
-    const { status, body, headers } = this.toAnswer();
-    return Response.json(body, { status, headers });
-  }
-}
-
-/** A diagnostic in the package's shape, for problems the service finds itself. */
-export function diagnostic(code, path, message) {
-  return { code, severity: 'error', message: path ? `${path}: ${message}` : message, path };
-}
+});

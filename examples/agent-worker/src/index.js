@@ -3,8 +3,8 @@
 // bearer token; the agent in the path picks the object (one per agent, by name).
 import { ApiError } from './errors.js';
 import { authenticate, requireScope } from './auth.js';
-import { discardBody, readJson } from './body.js';
-import { routes } from './router.js';
+import { discardBody, readJson } from '../../workers-shared/body.js';
+import { routes } from '../../workers-shared/router.js';
 import { isObject } from './config.js';
 import { settings } from './settings.js';
 

@@ -2,7 +2,7 @@
 // every code a discovery or a call can report for an upstream.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATUS } from '../src/errors.js';
 import { EXAMPLE } from './helpers.mjs';
@@ -38,4 +38,14 @@ test('the README lists every code a discovery or a call reports for an upstream'
   assert.ok(used.size >= 8, [...used].join());
   for (const code of used) assert.ok(documented.has(code), `${code} is in README.md's upstream errors`);
   for (const code of documented) assert.ok(used.has(code) || code === 'settings_invalid', `${code} in README.md is used`);
+});
+
+test('every code the modules shared with examples/worker raise has a status here', () => {
+  const shared = join(EXAMPLE, '../workers-shared');
+  const raised = new Set();
+  for (const file of readdirSync(shared)) {
+    for (const m of readFileSync(join(shared, file), 'utf8').matchAll(/new ApiError\('([a-z_]+)'/g)) raised.add(m[1]);
+  }
+  assert.ok(raised.size >= 8, [...raised].join());
+  for (const code of raised) assert.ok(code in STATUS, `${code} has no status`);
 });

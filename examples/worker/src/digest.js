@@ -1,12 +1,9 @@
 // Digests: SHA-256 in hex, and of a JSON value in a canonical form (object keys sorted), so that
 // the same document or request sent with its keys in another order has the same digest.
 
-const encoder = new TextEncoder();
+import { sha256Hex } from '../../workers-shared/digest.js';
 
-export async function sha256Hex(text) {
-  const hash = await crypto.subtle.digest('SHA-256', encoder.encode(text));
-  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { sha256Hex };
 
 /** JSON text of `value` with every object's keys in sorted order. */
 export function canonicalJson(value) {

@@ -1,9 +1,14 @@
 // Every error the service answers with: a stable code, its HTTP status, and a JSON body
 // `{ "error": { "code", "message", ... } }`. README.md lists the codes; test/errors.test.mjs
 // checks that each one is documented there.
+//
+// The error class and what raises it are shared with the other Workers example (../../workers-shared).
+import { defineStatus } from '../../workers-shared/errors.js';
+
+export { ApiError, diagnostic } from '../../workers-shared/errors.js';
 
 /** The status of each code. A code never changes status. */
-export const STATUS = {
+export const STATUS = defineStatus({
   invalid_json: 400,
   invalid_path: 400,
   invalid_query: 400,
@@ -32,32 +37,4 @@ export const STATUS = {
   auth_unconfigured: 503,
   storage_unavailable: 503,
   storage_propagating: 503,
-};
-
-/** An answer other than success: thrown anywhere in a handler, turned into a response once. */
-export class ApiError extends Error {
-  /**
-   * @param {keyof typeof STATUS} code
-   * @param {string} message
-   * @param {object} [details] more members of the error object (diagnostics, required_scopes, ...)
-   * @param {Record<string, string>} [headers] response headers (Allow, WWW-Authenticate, Retry-After)
-   */
-  constructor(code, message, details = {}, headers = {}) {
-    super(message);
-    if (!(code in STATUS)) throw new Error(`no status for error code ${code}`);
-    this.code = code;
-    this.status = STATUS[code];
-    this.details = details;
-    this.headers = headers;
-  }
-
-  toResponse() {
-    const body = { error: { code: this.code, message: this.message, ...this.details } };
-    return Response.json(body, { status: this.status, headers: this.headers });
-  }
-}
-
-/** A diagnostic in the package's shape, for problems the service finds itself. */
-export function diagnostic(code, path, message) {
-  return { code, severity: 'error', message: path ? `${path}: ${message}` : message, path };
-}
+});

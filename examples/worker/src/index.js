@@ -3,7 +3,7 @@
 import { ApiError } from './errors.js';
 import { authenticate } from './auth.js';
 import { discardBody } from './body.js';
-import { routes } from './router.js';
+import { routes } from '../../workers-shared/router.js';
 import { listLanguages, listTools, putLanguage, putTool } from './registry.js';
 import { execute, getResult, recordResult } from './execute.js';
 import { fitNames, putRouter, routeName, validateNames } from './names.js';

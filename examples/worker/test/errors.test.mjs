@@ -18,10 +18,11 @@ test('README.md documents every error code with its status, and no other', () =>
 });
 
 test('every code the sources raise has a status', () => {
-  const src = join(EXAMPLE, 'src');
+  // Its own sources, and those it shares with examples/agent-worker.
+  const files = ['src', '../workers-shared'].flatMap((dir) => readdirSync(join(EXAMPLE, dir)).map((f) => join(EXAMPLE, dir, f)));
   const raised = new Set();
-  for (const file of readdirSync(src)) {
-    const text = readFileSync(join(src, file), 'utf8');
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/new ApiError\('([a-z_]+)'/g)) raised.add(m[1]);
     for (const m of text.matchAll(/(?:code|invalidCode)(?:: | = )'([a-z_]+)'/g)) raised.add(m[1]);
   }

@@ -1,11 +1,13 @@
 // mcp-naming check-gateway DIR: the Syntropy checklist of files that must agree, as a command.
-import { UsageError } from '../args.mjs';
+/** @import { Args, IO, Spec } from '../args.mjs' */
+import { UsageError, stringFlag } from '../args.mjs';
 import { readGateway } from '../gateway/files.mjs';
 import { checkGateway } from '../gateway/checks.mjs';
 import { locate, count } from '../findings.mjs';
 import { writeReport, formatFlag } from '../report.mjs';
 import { colorFlag } from '../terminal.mjs';
 
+/** @type {Spec} */
 export const spec = {
   options: {
     format: formatFlag,
@@ -44,6 +46,11 @@ Examples:
   mcp-naming check-gateway syntropy-mcp --tool-state ~/.syntropy/tool-state.json --format sarif
 `;
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {number}
+ */
 export function run({ flags, positionals }, io) {
   if (positionals.length !== 1) throw new UsageError('give one folder: mcp-naming check-gateway DIR');
   const gateway = readGateway(positionals[0], flags);
@@ -51,6 +58,6 @@ export function run({ flags, positionals }, io) {
   const { errors, warnings } = count(findings);
   const names = gateway.servers.entries.length + (gateway.tools?.entries.length ?? 0);
   const summary = { files: gateway.texts.size, names, errors, warnings, fixable: 0, fixed: 0 };
-  writeReport(findings, summary, { format: flags.format, color: flags.color, command: 'check-gateway', stdout: io.stdout, stderr: io.stderr });
+  writeReport(findings, summary, { format: stringFlag(flags, 'format'), color: stringFlag(flags, 'color'), command: 'check-gateway', stdout: io.stdout, stderr: io.stderr });
   return errors > 0 ? 1 : 0;
 }

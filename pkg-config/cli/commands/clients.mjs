@@ -1,6 +1,8 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // mcp-naming clients: the names each MCP client shows the model for a gateway's tools (the
 // package's clientView), from a saved tools/list result or a live server, with where a client
 // hashes or cuts a name, merges two into one, refuses one, or refuses the catalog.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { clientView, CLIENTS } from '../naming.mjs';
 import { UsageError, listFlag } from '../args.mjs';
 import { readSource, fromText, fromServer, fromUrl, splitCommand } from '../namespaces/sources.mjs';
@@ -11,6 +13,7 @@ import { formatSarif } from '../format/sarif.mjs';
 import { formatFlag } from '../report.mjs';
 import { palette, useColor, colorFlag } from '../terminal.mjs';
 
+/** @type {Spec} */
 export const spec = {
   options: {
     from: { type: 'string', multiple: true },
@@ -148,6 +151,11 @@ function formatViews(views, server, p) {
   return out;
 }
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {Promise<number>}
+ */
 export async function run({ flags, positionals, rest }, io) {
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} (files go after --from, a server command after --)`);
   const clients = pickClients(flags);

@@ -1,10 +1,12 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // mcp-naming codemode: a server's tools as code (the package's codeMode, mcp-naming/codemode):
 // the declarations (.d.ts or .pyi) printed or written, or one file per tool, from a saved
 // tools/list result or a live server, in a language and a view (this package's names, or a
 // code-mode peer's reproduced), with where a name could not be projected as it is.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { codeMode } from '../../codemode.node.mjs';
+import { codeMode } from '../codemode-entry.mjs';
 import { UsageError, RunError } from '../args.mjs';
 import { readSource, fromText, fromServer, fromUrl, splitCommand } from '../namespaces/sources.mjs';
 import { palette, useColor, colorFlag } from '../terminal.mjs';
@@ -12,6 +14,7 @@ import { palette, useColor, colorFlag } from '../terminal.mjs';
 const LANGUAGES = ['typescript', 'javascript', 'python'];
 const VIEWS = ['mcp-naming', 'cloudflare-codemode', 'codex', 'openclaw'];
 
+/** @type {Spec} */
 export const spec = {
   options: {
     from: { type: 'string', multiple: true },
@@ -108,6 +111,11 @@ function write(path, text) {
   }
 }
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {Promise<number>}
+ */
 export async function run({ flags, positionals, rest }, io) {
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} (files go after --from, a server command after --)`);
   if (flags.files && flags.out === undefined) throw new UsageError('--files writes one file per tool: give --out DIR');

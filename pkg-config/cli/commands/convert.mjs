@@ -1,12 +1,14 @@
 // mcp-naming convert: a name from one convention to another; stdin one a line when no name.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { convertToolName, NamingError } from '../naming.mjs';
 import { CONVENTIONS } from '../naming.mjs';
 import { UsageError } from '../args.mjs';
-import { conventionFlags, conventionHelp, namingOptions } from '../conventions.mjs';
+import { conventionFlag, conventionFlags, conventionHelp, namingOptions } from '../conventions.mjs';
 import { lineBatches, argBatches, write } from '../stream.mjs';
 
 const { convention: _, ...optionFlags } = conventionFlags;
 
+/** @type {Spec} */
 export const spec = {
   options: {
     ...optionFlags,
@@ -33,8 +35,15 @@ Examples:
   mcp-naming convert --from claude --to syntropy < permissions.txt
 `;
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {Promise<number>}
+ */
 export async function run({ flags, positionals }, io) {
-  if (!flags.from || !flags.to) throw new UsageError('--from and --to are both required');
+  const from = conventionFlag(flags, 'from');
+  const to = conventionFlag(flags, 'to');
+  if (!from || !to) throw new UsageError('--from and --to are both required');
   const options = namingOptions(flags);
   const fromStdin = positionals.length === 0 || (positionals.length === 1 && positionals[0] === '-');
   const batches = fromStdin ? lineBatches(io.stdin) : argBatches(positionals);
@@ -45,7 +54,7 @@ export async function run({ flags, positionals }, io) {
     let err = '';
     for (const { name, line } of batch) {
       try {
-        const converted = convertToolName(name, flags.from, flags.to, options);
+        const converted = convertToolName(name, from, to, options);
         out += json ? `${JSON.stringify({ name, line, converted, error: null })}\n` : `${converted}\n`;
       } catch (e) {
         if (!(e instanceof NamingError)) throw e;

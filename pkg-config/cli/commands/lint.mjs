@@ -1,10 +1,11 @@
 // mcp-naming lint: finds tool names, server names, permission rules and resource URIs where
 // people write them, checks each with the convention, and reports (or fixes) what is wrong.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { UsageError } from '../args.mjs';
+import { UsageError, stringFlag } from '../args.mjs';
 import { conventionFlags, conventionHelp, namingOptions, requireConvention } from '../conventions.mjs';
 import { collectFiles } from '../scan/walk.mjs';
-import { scanConfig, isConfigName } from '../scan/config-files.mjs';
+import { scanConfig } from '../scan/config-files.mjs';
 import { scanSource, isSource } from '../scan/source.mjs';
 import { scanNamespaces, isNamespacesFile } from '../scan/namespaces-md.mjs';
 import { parseLocated, member } from '../scan/json-locate.mjs';
@@ -14,6 +15,7 @@ import { applyFixes } from '../fix.mjs';
 import { writeReport, formatFlag } from '../report.mjs';
 import { colorFlag, Progress } from '../terminal.mjs';
 
+/** @type {Spec} */
 export const spec = {
   options: { ...conventionFlags, format: formatFlag, fix: { type: 'boolean' }, color: colorFlag },
 };
@@ -46,9 +48,17 @@ Examples:
   mcp-naming lint . -c syntropy --fix
 `;
 
+/** @import { Site, Context } from '../checks.mjs' */
+/** @import { Finding, Located } from '../findings.mjs' */
+
 const MAX_BYTES = 4 * 1024 * 1024;
 
-/** The sites of one file, or null for a file lint does not read. */
+/**
+ * The sites of one file, or null for a file lint does not read.
+ * @param {string} path
+ * @param {string} text
+ * @returns {{ sites: Site[], problem?: { offset: number, message: string } } | null}
+ */
 function scanFile(path, text) {
   if (/\.jsonc?$/i.test(path)) return scanConfig(path, text);
   if (isNamespacesFile(path)) return { sites: scanNamespaces(path, text) };
@@ -56,16 +66,20 @@ function scanFile(path, text) {
   return null;
 }
 
+/** @param {string} path */
 export function wanted(path) {
   return /\.jsonc?$/i.test(path) || isNamespacesFile(path) || isSource(path);
 }
 
-/** Syntropy server names from a servers.json ({ "servers": { "syn-<name>": … } }) among the files. */
+/**
+ * Syntropy server names from a servers.json ({ "servers": { "syn-<name>": … } }) among the files.
+ * @param {string[]} files
+ */
 function syntropyServers(files) {
   for (const path of files.filter((f) => /(^|\/)servers\.json$/.test(f))) {
     try {
       const servers = member(parseLocated(readFileSync(path, 'utf8')), 'servers');
-      const names = (servers?.entries ?? []).map((e) => e.key.value).filter((k) => k.startsWith('syn-')).map((k) => k.slice(4));
+      const names = (servers?.type === 'object' ? servers.entries : []).map((e) => e.key.value).filter((k) => k.startsWith('syn-')).map((k) => k.slice(4));
       if (names.length > 0) return names;
     } catch {
       // not one
@@ -74,6 +88,7 @@ function syntropyServers(files) {
   return undefined;
 }
 
+/** @param {string} path */
 function read(path) {
   try {
     const buf = readFileSync(path);
@@ -84,16 +99,24 @@ function read(path) {
   }
 }
 
-/** Findings of one file's text (located), and how many names it holds. */
+/**
+ * Findings of one file's text (located), and how many names it holds.
+ * @param {string} path
+ * @param {string} text
+ * @param {Omit<Context, 'file' | 'taken'>} ctx
+ * @returns {{ findings: Located[], names: number }}
+ */
 function lintText(path, text, ctx) {
   const scanned = scanFile(path, text);
   if (!scanned) return { findings: [], names: 0 };
+  /** @type {Finding[]} */
   const found = [];
   if (scanned.problem) {
     const { offset, message } = scanned.problem;
     found.push(finding(path, offset, offset, 'error', 'invalid_json', `not valid JSON: ${message}`));
   }
-  const values = (site) => (site.node ? [site.node.value] : site.lists.flatMap((l) => l.nodes.map((n) => n.value)));
+  /** @param {Site} site */
+  const values = (site) => ('node' in site ? [site.node.value] : site.lists.flatMap((l) => l.nodes.map((n) => n.value)));
   const taken = new Set(scanned.sites.flatMap(values));
   let names = 0;
   for (const site of scanned.sites) {
@@ -101,12 +124,18 @@ function lintText(path, text, ctx) {
     found.push(...checkSite(site, { ...ctx, file: path, taken }));
   }
   // Two names that one suggestion would fix into the same name: neither fix is unambiguous.
+  /** @type {Map<string | null, number>} */
   const targets = new Map();
   for (const f of found) if (f.fix) targets.set(f.suggestion, (targets.get(f.suggestion) ?? 0) + 1);
-  for (const f of found) if (f.fix && targets.get(f.suggestion) > 1) f.fix = null;
+  for (const f of found) if (f.fix && (targets.get(f.suggestion) ?? 0) > 1) f.fix = null;
   return { findings: locate(found, new Map([[path, text]])), names };
 }
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {number}
+ */
 export function run({ flags, positionals }, io) {
   const convention = requireConvention(flags);
   let options = namingOptions(flags);
@@ -114,7 +143,7 @@ export function run({ flags, positionals }, io) {
   try {
     files = collectFiles(positionals.length ? positionals : ['.']).filter(wanted);
   } catch (e) {
-    if (e.code === 'ENOENT') throw new UsageError(e.message);
+    if (e instanceof Error && 'code' in e && e.code === 'ENOENT') throw new UsageError(e.message);
     throw e;
   }
   if (convention === 'syntropy' && !options?.servers) {
@@ -123,6 +152,7 @@ export function run({ flags, positionals }, io) {
   }
   const ctx = { convention, options };
   const progress = new Progress(files.length, { stream: io.stderr });
+  /** @type {Located[]} */
   const findings = [];
   let names = 0;
   let fixed = 0;
@@ -132,7 +162,7 @@ export function run({ flags, positionals }, io) {
     if (text === null) return;
     let result = lintText(path, text, ctx);
     if (flags.fix) {
-      const fixes = result.findings.filter((f) => f.fix).map((f) => f.fix);
+      const fixes = result.findings.flatMap((f) => (f.fix ? [f.fix] : []));
       if (fixes.length > 0) {
         const { text: next, applied } = applyFixes(text, fixes);
         writeFileSync(path, next);
@@ -147,6 +177,6 @@ export function run({ flags, positionals }, io) {
   const { errors, warnings } = count(findings);
   const fixable = findings.filter((f) => f.fix).length;
   const summary = { files: files.length, names, errors, warnings, fixable, fixed };
-  writeReport(findings, summary, { format: flags.format, color: flags.color, command: 'lint', stdout: io.stdout, stderr: io.stderr });
+  writeReport(findings, summary, { format: stringFlag(flags, 'format'), color: stringFlag(flags, 'color'), command: 'lint', stdout: io.stdout, stderr: io.stderr });
   return errors > 0 ? 1 : 0;
 }

@@ -1,11 +1,14 @@
+// @ts-nocheck -- not yet typed for tests/ts/tsconfig.cli.json (issue 33 §5): JSDoc types still to write.
 // mcp-naming namespaces: writes NAMESPACES.md from a tools/list (and resources/list) result or
 // a live server, or with --check says whether the file is up to date.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { namespaceFromSlug, validateToolName, NamingError } from '../naming.mjs';
 import { UsageError, RunError } from '../args.mjs';
 import { fromFiles, fromServer } from '../namespaces/sources.mjs';
 import { renderNamespaces, ownersOf } from '../namespaces/render.mjs';
 
+/** @type {Spec} */
 export const spec = {
   options: {
     from: { type: 'string', multiple: true },
@@ -69,6 +72,11 @@ function firstDifference(want, have) {
   return '';
 }
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {Promise<number>}
+ */
 export async function run({ flags, positionals, rest }, io) {
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} (a server command goes after --)`);
   const hasCommand = rest !== null && rest.length > 0;

@@ -1,12 +1,18 @@
 // mcp-naming validate: checks names given as arguments, or one a line on stdin (streamed); in
 // one convention, or (no --convention) in every one, naming near misses with their fix.
+/** @import { Args, IO, Spec } from '../args.mjs' */
 import { validateToolNames, validateToolName, explainName, CONVENTIONS } from '../naming.mjs';
-import { conventionFlags, conventionHelp, namingOptions } from '../conventions.mjs';
+import { conventionFlag, conventionFlags, conventionHelp, namingOptions } from '../conventions.mjs';
 import { lineBatches, argBatches, write } from '../stream.mjs';
 import { palette, useColor, colorFlag } from '../terminal.mjs';
 import { STYLES, STYLE_IDS, validateExposed, styleNote } from '../styles.mjs';
-import { UsageError } from '../args.mjs';
+import { UsageError, stringFlag } from '../args.mjs';
 
+/** @import { Diagnostic, Options } from '../naming.mjs' */
+/** @import { Flags as CliFlags } from '../args.mjs' */
+/** Names to check, a batch at a time (line: null for an argument). @typedef {AsyncIterable<{ name: string, line: number | null }[]>} Batches */
+
+/** @type {Spec} */
 export const spec = {
   options: {
     ...conventionFlags,
@@ -65,18 +71,26 @@ const ORDER = new Map(CONVENTIONS.map((c, i) => [c, i]));
  * explainName's answer split: the conventions the name is valid in (in the package's order of
  * conventions, as detectConventions gives them), those valid with warnings, and the near misses
  * (invalid, with a suggestion), nearest first.
+ * @param {string} name
+ * @param {Options} [options]
  */
 export function explain(name, options) {
   const all = explainName(name, options);
-  const valid = all.filter((r) => r.valid).sort((a, b) => ORDER.get(a.convention) - ORDER.get(b.convention));
+  const valid = all.filter((r) => r.valid).sort((a, b) => (ORDER.get(a.convention) ?? 0) - (ORDER.get(b.convention) ?? 0));
   const nearMisses = all.filter((r) => !r.valid && r.suggestion !== null && r.distance !== null);
   return { valid, nearMisses };
 }
 
-/** validate without --convention: every convention's verdict, near misses with their fix. */
+/**
+ * validate without --convention: every convention's verdict, near misses with their fix.
+ * @param {CliFlags} flags
+ * @param {IO} io
+ * @param {Batches} batches
+ * @param {Options | undefined} options
+ */
 async function runEvery(flags, io, batches, options) {
   const json = flags.format === 'json';
-  const p = palette(!json && useColor(io.stdout, flags.color));
+  const p = palette(!json && useColor(io.stdout, stringFlag(flags, 'color')));
   const errorsOnly = flags['errors-only'] === true;
   let total = 0;
   let invalid = 0;
@@ -101,10 +115,12 @@ async function runEvery(flags, io, batches, options) {
         continue;
       }
       if (errorsOnly && ok) continue;
+      /** @param {Diagnostic} d */
       const at = (d) => (line === null ? `${name}:` : `<stdin>:${line}:${d.start + 1}:`);
       const about = line === null ? '' : ` [${name}]`;
       if (line === null) out += ok ? `${name}: ${p.green('valid')} in ${valid.map((r) => r.convention).join(', ')}\n` : `${name}: ${p.red('valid in no convention')}\n`;
       else if (!ok) out += `${p.bold(`<stdin>:${line}:`)} ${name}: ${p.red('valid in no convention')}\n`;
+      /** @param {{ suggestion: string | null }} r @param {string} label @param {Diagnostic[]} diagnostics */
       const lines = (r, label, diagnostics) => {
         for (const d of diagnostics) {
           const severity = d.severity === 'error' ? p.red('error') : p.yellow('warning');
@@ -127,11 +143,17 @@ async function runEvery(flags, io, batches, options) {
   return invalid > 0 ? 1 : 0;
 }
 
-/** validate --style S: each name as the style exposes it (its client form, in the convention of that name). */
+/**
+ * validate --style S: each name as the style exposes it (its client form, in the convention of that name).
+ * @param {CliFlags} flags
+ * @param {IO} io
+ * @param {Batches} batches
+ * @param {Options | undefined} options
+ */
 async function runStyle(flags, io, batches, options) {
-  const style = flags.style;
+  const style = stringFlag(flags, 'style') ?? '';
   const json = flags.format === 'json';
-  const p = palette(!json && useColor(io.stdout, flags.color));
+  const p = palette(!json && useColor(io.stdout, stringFlag(flags, 'color')));
   let total = 0;
   let invalid = 0;
   let warned = 0;
@@ -139,7 +161,7 @@ async function runStyle(flags, io, batches, options) {
     let out = '';
     for (const { name, line } of batch) {
       total++;
-      const r = validateExposed(name, style, { gateway: flags.gateway, options });
+      const r = validateExposed(name, style, { gateway: stringFlag(flags, 'gateway'), options });
       if (!r.valid) invalid++;
       if (r.warnings.length) warned++;
       if (json) {
@@ -164,8 +186,13 @@ async function runStyle(flags, io, batches, options) {
   return invalid > 0 ? 1 : 0;
 }
 
+/**
+ * @param {Args} args
+ * @param {IO} io
+ * @returns {Promise<number>}
+ */
 export async function run({ flags, positionals }, io) {
-  const convention = flags.convention;
+  const convention = conventionFlag(flags, 'convention');
   const options = namingOptions(flags);
   if (flags.style !== undefined && convention !== undefined) {
     throw new UsageError('give --convention or --style, not both: a convention is how a name is written where it is read, a style how a gateway exposes it');
@@ -176,7 +203,7 @@ export async function run({ flags, positionals }, io) {
   if (flags.style !== undefined) return runStyle(flags, io, batches, options);
   if (convention === undefined) return runEvery(flags, io, batches, options);
   const json = flags.format === 'json';
-  const p = palette(!json && useColor(io.stdout, flags.color));
+  const p = palette(!json && useColor(io.stdout, stringFlag(flags, 'color')));
   let total = 0;
   let invalid = 0;
   let warned = 0;

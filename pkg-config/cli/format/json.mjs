@@ -1,6 +1,13 @@
 // The findings as one JSON document: { version: 1, findings: [...], summary: {...} }.
 
+/** @import { Located } from '../findings.mjs' */
+
+/**
+ * A finding as the JSON output shows it.
+ * @param {Located} f
+ */
 export function publicFinding(f) {
+  /** @type {Record<string, unknown>} */
   const out = {
     file: f.file, line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn,
     severity: f.severity, code: f.code, message: f.message, suggestion: f.suggestion,
@@ -12,6 +19,10 @@ export function publicFinding(f) {
   return out;
 }
 
+/**
+ * @param {Located[]} findings
+ * @param {object} summary
+ */
 export function formatJson(findings, summary) {
   return `${JSON.stringify({ version: 1, findings: findings.map(publicFinding), summary }, null, 2)}\n`;
 }

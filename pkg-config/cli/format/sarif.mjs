@@ -8,26 +8,42 @@ import { pathToFileURL } from 'node:url';
 const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
+/** @import { Located } from '../findings.mjs' */
+
+/** @param {string} file */
 const uri = (file) => file.split('/').map((s) => (s === '..' || s === '.' ? s : encodeURIComponent(s))).join('/');
+/** @param {string} file */
 const absolute = (file) => file.startsWith('/');
 
+/**
+ * The physical location of a place in a file.
+ * @param {{ file: string | null, line?: number, column?: number, endLine?: number, endColumn?: number }} p
+ */
 function location(p) {
+  const file = p.file ?? '';
   return {
     physicalLocation: {
-      artifactLocation: absolute(p.file) ? { uri: pathToFileURL(p.file).href } : { uri: uri(p.file), uriBaseId: '%SRCROOT%' },
+      artifactLocation: absolute(file) ? { uri: pathToFileURL(file).href } : { uri: uri(file), uriBaseId: '%SRCROOT%' },
       region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
     },
   };
 }
 
+/**
+ * @param {Located[]} findings
+ * @param {{ cwd?: string, command?: string }} [options]
+ */
 export function formatSarif(findings, { cwd = process.cwd(), command = 'lint' } = {}) {
+  /** @type {{ id: string, shortDescription: { text: string } }[]} */
   const rules = [];
+  /** @type {Map<string, number>} */
   const ruleIndex = new Map();
   const results = findings.map((f) => {
     if (!ruleIndex.has(f.code)) {
       ruleIndex.set(f.code, rules.length);
       rules.push({ id: f.code, shortDescription: { text: `mcp-naming: ${f.code.replace(/_/g, ' ')}` } });
     }
+    /** @type {Record<string, unknown>} */
     const result = {
       ruleId: f.code,
       ruleIndex: ruleIndex.get(f.code),

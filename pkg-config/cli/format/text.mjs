@@ -2,6 +2,18 @@
 // editors print them (`label: …` for a finding in no file, such as a live server's tool); colour
 // only where the terminal module allows it.
 
+/**
+ * What a run found and read, counted.
+ * @typedef {{ errors: number, warnings: number, fixable: number, fixed: number, files: number, names: number }} Summary
+ */
+
+/** @import { Located } from '../findings.mjs' */
+/** @import { Palette } from '../terminal.mjs' */
+
+/**
+ * @param {Located[]} findings
+ * @param {Palette} p
+ */
 export function formatText(findings, p) {
   return findings.map((f) => {
     const where = p.bold(f.file === null ? `${f.label}:` : `${f.file}:${f.line}:${f.column}:`);
@@ -12,8 +24,13 @@ export function formatText(findings, p) {
   }).join('');
 }
 
-/** The closing line, on stderr: counts, what --fix can do, and how many files were read. */
+/**
+ * The closing line, on stderr: counts, what --fix can do, and how many files were read.
+ * @param {Summary} summary
+ * @param {Palette} p
+ */
 export function summaryLine({ errors, warnings, fixable, fixed, files, names }, p) {
+  /** @param {number} n @param {string} word */
   const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const read = `${plural(files, 'file')}, ${plural(names, 'name')} checked`;
   const parts = [];

@@ -6,26 +6,49 @@ import { finding } from '../findings.mjs';
 import { entryOf } from '../checks.mjs';
 import { LineIndex } from '../lines.mjs';
 
+/** @import { Entry, File, Gateway } from './files.mjs' */
+/** @import { Finding, Related, Severity } from '../findings.mjs' */
+
 const PREFIX = 'mcp__syntropy__';
 
+/**
+ * @param {Gateway} g
+ * @returns {Finding[]}
+ */
 export function checkGateway(g) {
+  /** @type {Finding[]} */
   const out = [];
+  /** @type {Map<string, LineIndex>} */
   const indexes = new Map();
+  /** @param {File} file @param {number} offset */
   const where = (file, offset) => {
-    if (!indexes.has(file.path)) indexes.set(file.path, new LineIndex(file.text));
-    const { line, column } = indexes.get(file.path).at(offset);
+    let index = indexes.get(file.path);
+    if (!index) indexes.set(file.path, (index = new LineIndex(file.text)));
+    const { line, column } = index.at(offset);
     return `${file.path}:${line}:${column}`;
   };
+  /** @param {File} file @param {number} offset @param {string} message @returns {Related} */
   const ref = (file, offset, message) => ({ file: file.path, start: offset, end: offset, message });
+  /**
+   * @param {File} file
+   * @param {{ start: number, end: number }} entry
+   * @param {Severity} severity
+   * @param {string} code
+   * @param {string} message
+   * @param {Related[]} [related]
+   * @param {string | null} [suggestion]
+   */
   const add = (file, entry, severity, code, message, related = [], suggestion = null) => {
     out.push(finding(file.path, entry.start, entry.end, severity, code, message, { related, suggestion }));
   };
+  /** @param {string} what @param {string} expected */
   const missingFile = (what, expected) => {
     const s = g.servers;
     add(s, { start: s.decl, end: s.decl }, 'error', 'missing_file', `${what} not found (looked for ${expected}): the servers of ${s.path} have no ${what}`);
   };
 
   // The servers, by short name (syn-<server>).
+  /** @type {(Entry & { name: string })[]} */
   const servers = [];
   for (const e of g.servers.entries) {
     if (!e.value.startsWith('syn-') || e.value.length === 4) {
@@ -37,6 +60,7 @@ export function checkGateway(g) {
   const options = { servers: serverNames, ...(builtins ? { builtins } : {}) };
 
   // Routes: one for each server, none for a server that is not there, each an mcp__<server>__ prefix.
+  /** @type {Map<string, Entry & { route: Entry }>} */
   const routes = new Map();
   if (!g.routes) missingFile('routes table (SERVER_ROUTES)', 'src/index.ts, or a source under src/ holding SERVER_ROUTES');
   else {
@@ -58,13 +82,16 @@ export function checkGateway(g) {
   }
 
   // Tool definitions: <server>_<tool> of a server that exists, or a built-in; each server has some.
+  /** @type {Map<string, Entry[]>} */
   const toolsOf = new Map(serverNames.map((s) => [s, []]));
+  /** @type {Map<string, Entry & { invalid?: true }>} */
   const defined = new Map();
   if (!g.tools) missingFile('tool definitions (SYNTROPY_TOOLS)', 'src/tools-definition.ts, or a source under src/ holding SYNTROPY_TOOLS');
   else {
     for (const t of g.tools.entries) {
-      if (defined.has(t.value)) {
-        add(g.tools, t, 'error', 'duplicate_entry', `tool "${t.value}" is defined twice (first at ${where(g.tools, defined.get(t.value).start)})`, [ref(g.tools, defined.get(t.value).start, 'the first definition')]);
+      const first = defined.get(t.value);
+      if (first) {
+        add(g.tools, t, 'error', 'duplicate_entry', `tool "${t.value}" is defined twice (first at ${where(g.tools, first.start)})`, [ref(g.tools, first.start, 'the first definition')]);
         continue;
       }
       defined.set(t.value, t);
@@ -72,22 +99,26 @@ export function checkGateway(g) {
       for (const d of report.errors) {
         add(g.tools, t, 'error', d.code, `tool "${t.value}": ${d.message} (servers in ${where(g.servers, g.servers.decl)})`, [ref(g.servers, g.servers.decl, 'the servers')], report.suggestion?.slice(PREFIX.length) ?? null);
       }
-      if (report.valid && report.parts.server) toolsOf.get(report.parts.server)?.push(t);
+      if (report.valid && report.parts?.server) toolsOf.get(report.parts.server)?.push(t);
       if (!report.valid) defined.set(t.value, { ...t, invalid: true });
     }
     for (const s of servers) {
-      if (toolsOf.get(s.name).length === 0) {
+      if (toolsOf.get(s.name)?.length === 0) {
         add(g.servers, s, 'error', 'missing_tools', `server "${s.value}" has no tools in SYNTROPY_TOOLS at ${where(g.tools, g.tools.decl)}: add them as "${s.name}_<tool>"`, [ref(g.tools, g.tools.decl, 'SYNTROPY_TOOLS')]);
       }
     }
   }
 
   // A router over the defined tools answers which full names exist (and suggests the nearest).
+  /** @type {Router | null} */
   let router = null;
   try {
     router = new Router({
       style: 'syntropy',
-      servers: servers.map((s) => ({ name: s.name, pool: s.value, ...(routes.get(s.value) ? { upstreamPrefix: routes.get(s.value).route.value } : {}) })),
+      servers: servers.map((s) => {
+        const route = routes.get(s.value);
+        return { name: s.name, pool: s.value, ...(route ? { upstreamPrefix: route.route.value } : {}) };
+      }),
       ...(builtins ? { builtins } : {}),
     });
     for (const [server, tools] of toolsOf) router.expose(server, tools.map((t) => t.value.slice(server.length + 1)));
@@ -96,6 +127,7 @@ export function checkGateway(g) {
     add(g.servers, { start: g.servers.decl, end: g.servers.decl }, 'error', e.code, `the gateway's names do not make a routing table: ${e.message}`);
     router = null;
   }
+  /** @param {File} file @param {Entry} entry @param {string} name */
   const unknownTool = (file, entry, name) => {
     if (!router || !g.tools) return;
     try {
@@ -106,14 +138,19 @@ export function checkGateway(g) {
       add(file, entry, 'error', e.code, `"${name}" is not a tool of SYNTROPY_TOOLS at ${where(g.tools, g.tools.decl)}: ${e.message}`, [ref(g.tools, g.tools.decl, 'SYNTROPY_TOOLS')], suggestion);
     }
   };
-  /** Which servers an entry covers: all for mcp__syntropy / mcp__syntropy__*, else its own. */
+  /**
+   * Which servers an entry covers: all for mcp__syntropy / mcp__syntropy__*, else its own.
+   * @param {string} name
+   * @returns {string[]}
+   */
   const covers = (name) => {
     if (name === 'mcp__syntropy' || name === 'mcp__syntropy__*') return serverNames;
     const report = validateToolName(name, 'syntropy', options);
-    return report.valid && report.parts.server ? [report.parts.server] : [];
+    return report.valid && report.parts?.server ? [report.parts.server] : [];
   };
 
   // Permission rules.
+  /** @type {Set<string>} */
   const permitted = new Set();
   if (g.permissions.length === 0) missingFile('permission file', '.claude/settings.local.json or .claude/settings.json');
   for (const file of g.permissions) {
@@ -145,13 +182,16 @@ export function checkGateway(g) {
     const f = g.toolState;
     const state = Object.fromEntries(f.lists.map((l) => [l.name, l.entries.map((e) => e.value)]));
     const check = checkToolState(state, options);
+    /** @type {Set<{ start: number, end: number }>} */
     const flagged = new Set();
     for (const d of check.errors) {
       const at = entryOf(d);
-      const e = f.lists.find((l) => l.name === at?.list)?.entries[at?.index] ?? { start: f.decl, end: f.decl };
+      const entries = f.lists.find((l) => l.name === at?.list)?.entries;
+      const e = (at && entries ? entries[at.index] : undefined) ?? { start: f.decl, end: f.decl };
       flagged.add(e);
       add(f, e, 'error', d.code, d.message, [], d.suggestion ?? null);
     }
+    /** @type {Set<string>} */
     const listed = new Set();
     for (const l of f.lists) {
       for (const e of l.entries) {
@@ -173,6 +213,7 @@ export function checkGateway(g) {
   if (!g.toolIndex) missingFile('tool index', 'tool-index.md');
   else {
     const f = g.toolIndex;
+    /** @type {Set<string>} */
     const mentioned = new Set();
     for (const e of f.entries) {
       if (e.value.startsWith(PREFIX)) mentioned.add(e.value.slice(PREFIX.length));
@@ -184,7 +225,8 @@ export function checkGateway(g) {
       unknownTool(f, e, e.value);
     }
     for (const t of defined.values()) {
-      if (!t.invalid && !mentioned.has(t.value)) {
+      // (Tools are defined only when the definitions were found.)
+      if (g.tools && !t.invalid && !mentioned.has(t.value)) {
         add(g.tools, t, 'warning', 'not_in_tool_index', `tool "${t.value}" is not documented in ${where(f, 0)}: add ${PREFIX}${t.value}`, [ref(f, 0, 'the tool index')]);
       }
     }

@@ -11,23 +11,40 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parseLocated, member, strings, JsonSyntaxError } from '../scan/json-locate.mjs';
-import { UsageError } from '../args.mjs';
+import { UsageError, stringFlag } from '../args.mjs';
 
+/** @import { Flags } from '../args.mjs' */
+/** @import { JsonNode, StringNode } from '../scan/json-locate.mjs' */
+/** @typedef {{ value: string, start: number, end: number }} Entry */
+/** A file read: its path (relative to the working folder) and text. @typedef {{ path: string, text: string }} File */
+/** @typedef {{ name: string, start: number, entries: Entry[] }} EntryList */
+/**
+ * @typedef {File & { decl: number, entries: Entry[] }} Servers
+ * @typedef {File & { decl: number, entries: (Entry & { route: Entry })[], builtins: string[],
+ *   listTools?: { at: number, prefixed: boolean } | null }} Routes
+ * @typedef {File & { decl: number, entries: Entry[] }} Tools
+ * @typedef {File & { decl: number, lists: EntryList[] }} Lists
+ * @typedef {{ dir: string, servers: Servers, texts: Map<string, string>, routes?: Routes, tools?: Tools,
+ *   permissions: Lists[], toolState?: Lists, toolIndex?: Tools }} Gateway
+ */
+
+/** @param {string} dir @param {string[]} names */
 const candidates = (dir, names) => names.flatMap((n) => [join(dir, n), join(dir, 'syntropy-mcp', n)]);
 
+/** @param {string[]} paths @returns {string | null} */
 function firstExisting(paths) {
   return paths.find((p) => existsSync(p) && statSync(p).isFile()) ?? null;
 }
 
 /** A source file below `dir`/src (or syntropy-mcp/src) whose text holds `marker`. */
+/** @param {string} dir @param {string[]} preferred @param {string} marker @returns {string | null} */
 function findSource(dir, preferred, marker) {
   const first = firstExisting(candidates(dir, preferred));
   if (first && readFileSync(first, 'utf8').includes(marker)) return first;
   for (const src of [join(dir, 'src'), join(dir, 'syntropy-mcp', 'src')]) {
     if (!existsSync(src)) continue;
     const stack = [src];
-    while (stack.length) {
-      const d = stack.pop();
+    for (let d = stack.pop(); d !== undefined; d = stack.pop()) {
       for (const e of readdirSync(d, { withFileTypes: true })) {
         const p = join(d, e.name);
         if (e.isDirectory() && e.name !== 'node_modules') stack.push(p);
@@ -39,6 +56,7 @@ function findSource(dir, preferred, marker) {
 }
 
 /** The extent from the bracket or parenthesis at `open` to its match (strings and comments skipped). */
+/** @param {string} text @param {number} open @returns {{ start: number, end: number } | null} */
 function bracketed(text, open) {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
@@ -54,16 +72,23 @@ function bracketed(text, open) {
 }
 
 /** `NAME … = {` or `= [`: where the literal assigned to NAME starts, and the declaration's offset. */
+/** @param {string} text @param {string} name @param {'{' | '['} bracket */
 function declaration(text, name, bracket) {
   const m = new RegExp(String.raw`\b${name}\b[^=;]*=\s*` + (bracket === '[' ? '\\[' : '\\{')).exec(text);
   return m ? { decl: m.index, open: m.index + m[0].length - 1 } : null;
 }
 
+/**
+ * @param {string} path
+ * @param {string} text
+ * @returns {Omit<Routes, keyof File>}
+ */
 function readRoutes(path, text) {
   const d = declaration(text, 'SERVER_ROUTES', '{');
   if (!d) return { decl: 0, entries: [], builtins: [] };
   const body = bracketed(text, d.open);
   const inner = text.slice(d.open, body?.end ?? text.length);
+  /** @type {Routes['entries']} */
   const entries = [];
   const re = /(["']?)([A-Za-z0-9_-]+)\1\s*:\s*(["'])([^"'\n]*)\3/g;
   for (let m = re.exec(inner); m; m = re.exec(inner)) {
@@ -82,10 +107,16 @@ function readRoutes(path, text) {
   return { decl: d.decl, entries, builtins: [...new Set(builtins)], listTools };
 }
 
-/** The `name: "…"` of each object directly inside the SYNTROPY_TOOLS array. */
+/**
+ * The `name: "…"` of each object directly inside the SYNTROPY_TOOLS array.
+ * @param {string} path
+ * @param {string} text
+ * @returns {{ decl: number, entries: Entry[] }}
+ */
 function readTools(path, text) {
   const d = declaration(text, 'SYNTROPY_TOOLS', '[');
   if (!d) return { decl: 0, entries: [] };
+  /** @type {Entry[]} */
   const entries = [];
   let depth = 0;
   for (let i = d.open; i < text.length; i++) {
@@ -105,6 +136,7 @@ function readTools(path, text) {
   return { decl: d.decl, entries };
 }
 
+/** @param {string} path @param {string} text */
 function readJson(path, text) {
   try {
     return parseLocated(text);
@@ -114,35 +146,48 @@ function readJson(path, text) {
   }
 }
 
+/** @param {StringNode[]} nodes @returns {Entry[]} */
 const asEntries = (nodes) => nodes.map((n) => ({ value: n.value, start: n.start, end: n.end }));
 
-/** The gateway's files, read; paths in findings are relative to the working folder. */
+/**
+ * The gateway's files, read; paths in findings are relative to the working folder.
+ * @param {string} dir
+ * @param {Flags} flags
+ * @param {string} [cwd]
+ * @returns {Gateway}
+ */
 export function readGateway(dir, flags, cwd = process.cwd()) {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir}: not a folder`);
+  /** @param {string} p */
   const rel = (p) => relative(cwd, p).split(sep).join('/') || p;
+  /** @type {Map<string, string>} */
   const texts = new Map();
+  /** @param {string} p @returns {File} */
   const load = (p) => {
     const text = readFileSync(p, 'utf8');
     texts.set(rel(p), text);
     return { path: rel(p), text };
   };
+  /** @param {string} flag @param {string} what */
   const given = (flag, what) => {
-    if (flags[flag] === undefined) return undefined;
-    if (!existsSync(flags[flag])) throw new UsageError(`--${flag} ${flags[flag]}: no such file (${what})`);
-    return flags[flag];
+    const path = stringFlag(flags, flag);
+    if (path === undefined) return undefined;
+    if (!existsSync(path)) throw new UsageError(`--${flag} ${path}: no such file (${what})`);
+    return path;
   };
   const serversPath = given('servers-file', 'the servers file') ?? firstExisting(candidates(dir, ['servers.json']));
   if (!serversPath) {
     throw new UsageError(`no servers.json in ${dir} or ${join(dir, 'syntropy-mcp')}: not a Syntropy gateway folder? (--servers-file FILE)`);
   }
-  const servers = load(serversPath);
-  const root = readJson(servers.path, servers.text);
+  const file = load(serversPath);
+  const root = readJson(file.path, file.text);
   const table = member(root, 'servers') ?? member(root, 'mcpServers');
-  if (table?.type !== 'object') throw new UsageError(`${servers.path}: no "servers" object`);
-  servers.decl = table.start;
-  servers.entries = table.entries.map(({ key }) => ({ value: key.value, start: key.start, end: key.end }));
+  if (table?.type !== 'object') throw new UsageError(`${file.path}: no "servers" object`);
+  const entries = table.entries.map(({ key }) => ({ value: key.value, start: key.start, end: key.end }));
+  const servers = { ...file, decl: table.start, entries };
 
-  const out = { dir, servers, texts };
+  /** @type {Gateway} */
+  const out = { dir, servers, texts, permissions: [] };
   const routesPath = given('routes-file', 'the routes table') ?? findSource(dir, ['src/index.ts'], 'SERVER_ROUTES');
   if (routesPath) {
     const f = load(routesPath);
@@ -153,15 +198,15 @@ export function readGateway(dir, flags, cwd = process.cwd()) {
     const f = load(toolsPath);
     out.tools = { ...f, ...readTools(f.path, f.text) };
   }
-  const permissionPaths = flags['permissions-file'] !== undefined
-    ? [given('permissions-file', 'the permission file')]
+  const permissionPaths = stringFlag(flags, 'permissions-file') !== undefined
+    ? [given('permissions-file', 'the permission file') ?? '']
     : [join(dir, '.claude', 'settings.local.json'), join(dir, '.claude', 'settings.json')].filter((p) => existsSync(p));
   out.permissions = permissionPaths.map((p) => {
     const f = load(p);
     const json = readJson(f.path, f.text);
-    const lists = [['permissions.allow', member(member(json, 'permissions'), 'allow')], ['allow', member(json, 'allow')]]
-      .filter(([, node]) => node?.type === 'array')
-      .map(([name, node]) => ({ name, start: node.start, entries: asEntries(strings(node)) }));
+    /** @type {[string, JsonNode | undefined][]} */
+    const named = [['permissions.allow', member(member(json, 'permissions'), 'allow')], ['allow', member(json, 'allow')]];
+    const lists = named.flatMap(([name, node]) => (node?.type === 'array' ? [{ name, start: node.start, entries: asEntries(strings(node)) }] : []));
     return { ...f, decl: json.start, lists };
   });
   const statePath = given('tool-state', 'the tool-state file') ?? firstExisting([join(dir, '.syntropy', 'tool-state.json'), ...candidates(dir, ['tool-state.json'])]);
@@ -169,15 +214,14 @@ export function readGateway(dir, flags, cwd = process.cwd()) {
     const f = load(statePath);
     const json = readJson(f.path, f.text);
     const lists = ['enabled', 'disabled'].map((name) => ({ name, node: member(json, name) }))
-      .filter(({ node }) => node?.type === 'array')
-      .map(({ name, node }) => ({ name, start: node.start, entries: asEntries(strings(node)) }));
+      .flatMap(({ name, node }) => (node?.type === 'array' ? [{ name, start: node.start, entries: asEntries(strings(node)) }] : []));
     out.toolState = { ...f, decl: json.start, lists };
   }
   const indexPath = given('tool-index', 'the tool index') ?? firstExisting(candidates(dir, ['tool-index.md']));
   if (indexPath) {
     const f = load(indexPath);
     const entries = [...f.text.matchAll(/\b(?:mcp_{1,2})?syntropy_{1,2}[A-Za-z0-9][A-Za-z0-9_-]*/g)]
-      .map((m) => ({ value: m[0], start: m.index, end: m.index + m[0].length }));
+      .map((m) => ({ value: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
     out.toolIndex = { ...f, decl: 0, entries };
   }
   return out;

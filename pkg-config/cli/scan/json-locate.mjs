@@ -8,16 +8,28 @@
 //                                                      exact: no escape, so value === text
 //        { type: 'literal', value, start, end }         numbers, true, false, null
 
+/** @typedef {{ type: 'string', value: string, start: number, end: number, exact: boolean }} StringNode */
+/** @typedef {{ type: 'literal', value: number | boolean | null, start: number, end: number }} LiteralNode */
+/** @typedef {{ type: 'array', start: number, end: number, items: JsonNode[] }} ArrayNode */
+/** @typedef {{ type: 'object', start: number, end: number, entries: { key: StringNode, value: JsonNode }[] }} ObjectNode */
+/** @typedef {ObjectNode | ArrayNode | StringNode | LiteralNode} JsonNode */
+
 export class JsonSyntaxError extends Error {
+  /** @param {string} message @param {number} offset */
   constructor(message, offset) {
     super(message);
     this.offset = offset;
   }
 }
 
-/** Parses `text`; throws JsonSyntaxError with the offset of the problem. */
+/**
+ * Parses `text`; throws JsonSyntaxError with the offset of the problem.
+ * @param {string} text
+ * @returns {JsonNode}
+ */
 export function parseLocated(text) {
   let i = 0;
+  /** @param {string} what @returns {never} */
   const fail = (what) => {
     throw new JsonSyntaxError(i < text.length ? `${what}, found ${JSON.stringify(text[i])}` : `${what}, found the end of the file`, i);
   };
@@ -35,6 +47,7 @@ export function parseLocated(text) {
       } else return;
     }
   };
+  /** @returns {StringNode} */
   const string = () => {
     const start = ++i;
     let exact = true;
@@ -60,10 +73,12 @@ export function parseLocated(text) {
     }
     return { type: 'string', value, start, end, exact };
   };
+  /** @returns {JsonNode} */
   const value = () => {
     skip();
     const c = text[i];
     if (c === '{') {
+      /** @type {ObjectNode} */
       const node = { type: 'object', start: i++, end: 0, entries: [] };
       for (;;) {
         skip();
@@ -82,6 +97,7 @@ export function parseLocated(text) {
       return node;
     }
     if (c === '[') {
+      /** @type {ArrayNode} */
       const node = { type: 'array', start: i++, end: 0, items: [] };
       for (;;) {
         skip();
@@ -107,7 +123,12 @@ export function parseLocated(text) {
   return root;
 }
 
-/** The value of `key` in an object node, or undefined. */
+/**
+ * The value of `key` in an object node, or undefined.
+ * @param {JsonNode | undefined} node
+ * @param {string} key
+ * @returns {JsonNode | undefined}
+ */
 export function member(node, key) {
   if (node?.type !== 'object') return undefined;
   for (let k = node.entries.length - 1; k >= 0; k--) {
@@ -116,7 +137,11 @@ export function member(node, key) {
   return undefined;
 }
 
-/** The string nodes of an array node (other items skipped). */
+/**
+ * The string nodes of an array node (other items skipped).
+ * @param {JsonNode | undefined} node
+ * @returns {StringNode[]}
+ */
 export function strings(node) {
   return node?.type === 'array' ? node.items.filter((item) => item.type === 'string') : [];
 }

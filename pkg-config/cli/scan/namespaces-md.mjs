@@ -2,6 +2,15 @@
 // "Tool Name" where a table has no full name) are tool names, "Resource URI" / "Pattern" cells
 // are resource URIs or URI templates; `**Namespace:** \`ns\`` is the namespace they must have.
 
+/** @import { Options } from '../naming.mjs' */
+/** @typedef {{ text: string, start: number, end: number }} Cell */
+/**
+ * A name in a table: a tool name or a resource URI (a template when it has `{`).
+ * @typedef {{ kind: 'tool' | 'uri', node: { value: string, start: number, end: number, exact: boolean },
+ *   options: Options, template?: true }} NamespaceSite
+ */
+
+/** @param {string} path */
 export function isNamespacesFile(path) {
   return /(^|\/)NAMESPACES\.md$/i.test(path);
 }
@@ -11,7 +20,9 @@ const BARE_TOOL_COLUMNS = ['tool name', 'tool'];
 const URI_COLUMNS = ['resource uri', 'uri', 'pattern', 'uri pattern', 'uri template', 'resource uri pattern'];
 
 /** The cells of a table row, each { text, start, end } with backticks and spaces trimmed. */
+/** @param {string} line @param {number} offset @returns {Cell[]} */
 function cells(line, offset) {
+  /** @type {Cell[]} */
   const out = [];
   let i = line.indexOf('|');
   if (i < 0) return out;
@@ -28,6 +39,7 @@ function cells(line, offset) {
   return out;
 }
 
+/** @param {string} line @param {number} a @param {number} b @param {number} offset @returns {Cell} */
 function trimCell(line, a, b, offset) {
   while (a < b && /\s/.test(line[a])) a++;
   while (b > a && /\s/.test(line[b - 1])) b--;
@@ -38,9 +50,16 @@ function trimCell(line, a, b, offset) {
   return { text: line.slice(a, b), start: offset + a, end: offset + b };
 }
 
+/** @param {string} text */
 const header = (text) => text.replace(/[*_`]/g, '').trim().toLowerCase();
 
+/**
+ * @param {string} path
+ * @param {string} text
+ * @returns {NamespaceSite[]}
+ */
 export function scanNamespaces(path, text) {
+  /** @type {NamespaceSite[]} */
   const sites = [];
   const ns = /^\*\*Namespace:\*\*\s*`?([^`\s]+)`?/m.exec(text);
   const options = ns ? { expectedNamespace: ns[1] } : {};
@@ -60,7 +79,9 @@ export function scanNamespaces(path, text) {
     let row = i + 2;
     for (; row < lines.length && lines[row].trimStart().startsWith('|'); row++) {
       const row_ = cells(lines[row], starts[row]);
-      for (const [col, kind] of [[toolCol, 'tool'], [uriCol, 'uri']]) {
+      /** @type {[number, 'tool' | 'uri'][]} */
+      const columns = [[toolCol, 'tool'], [uriCol, 'uri']];
+      for (const [col, kind] of columns) {
         const cell = row_[col];
         if (col < 0 || !cell || /^(|-|—|_?tbd_?)$/i.test(cell.text)) continue;
         const node = { value: cell.text, start: cell.start, end: cell.end, exact: !cell.text.includes('\\') };

@@ -7,9 +7,17 @@
 // Names built at run time (template literals with ${…}, f-strings, variables) are not seen.
 // A site: { kind: 'tool' | 'uri', node: { value, start, end, exact }, template?, fix? }.
 
+/** @typedef {{ value: string, start: number, end: number, exact: boolean }} Literal */
+/**
+ * Where a fix writes a tool's name into a Python decorator: at `at`, `text(name)`.
+ * @typedef {{ at: number, text: (name: string) => string }} DecoratorFix
+ */
+/** @typedef {{ kind: 'tool' | 'uri', node: Literal, template?: true, fix?: DecoratorFix }} SourceSite */
+
 const JS = /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx)$/;
 const PY = /\.py$/;
 
+/** @param {string} path */
 export function isSource(path) {
   return JS.test(path) || PY.test(path);
 }
@@ -18,6 +26,13 @@ export function isSource(path) {
 const STR = String.raw`(['"\x60])((?:\\.|(?!\1)[^\\\n])*)\1`;
 const PYSTR = String.raw`[rRuU]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1`;
 
+/**
+ * The string literal of group `group` of `m`, which ends the match.
+ * @param {RegExpExecArray} m
+ * @param {number} group
+ * @param {number} [offset]
+ * @returns {Literal}
+ */
 function literal(m, group, offset = m.index) {
   const body = m[group];
   const end = offset + m[0].length - 1;
@@ -25,7 +40,9 @@ function literal(m, group, offset = m.index) {
 }
 
 // Shifts a pattern's quote backreference when it is not the first group.
+/** @param {number} n */
 const str = (n) => STR.replace('\\1', `\\${n}`).replace('\\1', `\\${n}`);
+/** @param {number} n */
 const pystr = (n) => PYSTR.replace('\\1', `\\${n}`).replace('\\1', `\\${n}`);
 
 const JS_TOOL = new RegExp(String.raw`\.\s*(?:tool|registerTool)\s*\(\s*${str(1)}`, 'g');
@@ -36,6 +53,7 @@ const PY_DECORATOR = /^[ \t]*@[ \t]*[A-Za-z_][\w.]*\.(tool|resource)\b/gm;
 const PY_DEF = /^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/m;
 
 /** Whether the match at `index` stands in a line comment (a cheap look at the line before it). */
+/** @param {string} text @param {number} index @param {boolean} python */
 function commented(text, index, python) {
   const lineStart = text.lastIndexOf('\n', index - 1) + 1;
   const before = text.slice(lineStart, index);
@@ -44,14 +62,27 @@ function commented(text, index, python) {
   return before.includes('//') || trimmed.startsWith('*') || trimmed.startsWith('/*');
 }
 
+/**
+ * @param {SourceSite[]} sites
+ * @param {'tool' | 'uri'} kind
+ * @param {Literal} node
+ * @param {{ fix?: DecoratorFix }} [extra]
+ */
 function add(sites, kind, node, extra = {}) {
   if (node.value.includes('${')) return; // built at run time
   sites.push({ kind, node, ...extra, ...(kind === 'uri' && node.value.includes('{') ? { template: true } : {}) });
 }
 
+/**
+ * @param {string} path
+ * @param {string} text
+ * @returns {SourceSite[]}
+ */
 export function scanSource(path, text) {
+  /** @type {SourceSite[]} */
   const sites = [];
   const python = PY.test(path);
+  /** @param {RegExp} re @param {(m: RegExpExecArray) => void} fn */
   const each = (re, fn) => {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) if (!commented(text, m.index, python)) fn(m);
@@ -68,6 +99,7 @@ export function scanSource(path, text) {
 }
 
 /** The text between the parenthesis at `open` and its match, or null (strings and nesting skipped). */
+/** @param {string} text @param {number} open */
 function argsAt(text, open) {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
@@ -82,6 +114,7 @@ function argsAt(text, open) {
   return null;
 }
 
+/** @param {string} text @param {RegExpExecArray} m @param {SourceSite[]} sites */
 function pythonDecorator(text, m, sites) {
   const kind = m[1] === 'tool' ? 'tool' : 'uri';
   let after = m.index + m[0].length;
@@ -93,7 +126,7 @@ function pythonDecorator(text, m, sites) {
     const positional = inner.trim() !== '' && !/^\s*\w+\s*=/.test(inner);
     if (positional || keyword) {
       // A name given in the decorator: a literal is checked, anything else is built at run time.
-      const from = positional ? 0 : keyword.index + keyword[0].length;
+      const from = positional || !keyword ? 0 : keyword.index + keyword[0].length;
       const lit = new RegExp(String.raw`^\s*${pystr(1)}`).exec(inner.slice(from));
       if (lit) add(sites, kind, literal(lit, 2, args.start + from));
       return;
@@ -108,6 +141,7 @@ function pythonDecorator(text, m, sites) {
   if (!between.every((line) => /^\s*(@.*|#.*)?$/.test(line))) return;
   const start = from + def.index + def[0].length - def[1].length;
   // The fix names the tool in the decorator; the function keeps its name.
+  /** @type {DecoratorFix} */
   const fix = args
     ? { at: args.start, text: (s) => `name=${JSON.stringify(s)}${text.slice(args.start, args.end).trim() ? ', ' : ''}` }
     : { at: after, text: (s) => `(name=${JSON.stringify(s)})` };

@@ -8,6 +8,11 @@ import { join, relative, resolve, sep } from 'node:path';
 
 const KEEP_HIDDEN = new Set(['.claude', '.syntropy', '.vscode', '.cursor']);
 
+/**
+ * The files git tracks or would track below `dir`, or null outside a work tree.
+ * @param {string} dir
+ * @returns {string[] | null}
+ */
 function gitFiles(dir) {
   const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], {
     cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'],
@@ -16,6 +21,7 @@ function gitFiles(dir) {
   return r.stdout.split('\0').filter(Boolean).map((f) => join(dir, f));
 }
 
+/** @param {string} dir @param {string[]} out */
 function walkDir(dir, out) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -26,8 +32,14 @@ function walkDir(dir, out) {
   }
 }
 
-/** Paths relative to the working folder (with "/"), deduplicated, in a stable order. */
+/**
+ * Paths relative to the working folder (with "/"), deduplicated, in a stable order.
+ * @param {string[]} paths
+ * @param {string} [cwd]
+ * @returns {string[]}
+ */
 export function collectFiles(paths, cwd = process.cwd()) {
+  /** @type {Set<string>} */
   const found = new Set();
   for (const p of paths) {
     const abs = resolve(cwd, p);
@@ -35,10 +47,9 @@ export function collectFiles(paths, cwd = process.cwd()) {
     try {
       st = statSync(abs);
     } catch {
-      const e = new Error(`${p}: no such file or folder`);
-      e.code = 'ENOENT';
-      throw e;
+      throw Object.assign(new Error(`${p}: no such file or folder`), { code: 'ENOENT' });
     }
+    /** @type {string[] | null} */
     let files;
     if (st.isDirectory()) {
       files = gitFiles(abs);

@@ -1,10 +1,13 @@
-// Request bodies of the admin routes: JSON only, at most MAX_BODY_BYTES, valid UTF-8. (The MCP
-// endpoint's bodies are read by the SDK's transport, with its own bound: mcp.js.)
+// Request bodies: JSON only, at most MAX_BODY_BYTES, valid UTF-8, parsed; and draining the body of
+// a request answered before it was read. Each refusal is an ApiError with its own code.
 import { ApiError } from './errors.js';
 
-/** The largest admin body (64 KiB). */
+/** The largest body any route accepts (64 KiB). */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** How much of a body over the limit is still read and dropped before the 413. */
+/**
+ * How much of a body over the limit is still read (and dropped) before the 413, so that a client
+ * still sending gets the answer rather than a reset connection; a larger body is cut off.
+ */
 export const DRAIN_BYTES = 1024 * 1024;
 
 /** The JSON body of `request`: application/json, at most MAX_BODY_BYTES, valid UTF-8 JSON. */
@@ -32,7 +35,11 @@ export async function readJson(request) {
   }
 }
 
-/** Reads and drops what is left of a request's body (up to DRAIN_BYTES) so keep-alive survives. */
+/**
+ * Reads and drops what is left of a request's body (up to DRAIN_BYTES), for answers given before
+ * the body was read (401, 404, 415, ...): a client on a keep-alive connection then gets the
+ * answer and keeps its connection, instead of a reset.
+ */
 export async function discardBody(request) {
   if (request.body === null || request.bodyUsed) return;
   try {
@@ -46,6 +53,7 @@ function tooLarge() {
   return new ApiError('body_too_large', `the body is over ${MAX_BODY_BYTES} bytes`, { limit: MAX_BODY_BYTES });
 }
 
+/** The stream's bytes; past the limit they are dropped, and past DRAIN_BYTES no longer read. */
 async function readCapped(stream) {
   if (stream === null) return new Uint8Array();
   const chunks = [];
