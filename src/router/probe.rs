@@ -645,6 +645,18 @@ mod tests {
     }
 
     #[test]
+    fn edits_past_an_array_or_through_a_scalar_change_nothing() {
+        let v = json(r#"{"a":[{"b":1},{"b":2}],"c":"x"}"#);
+        let edits = [
+            // One past the last item: no item is added, none replaced.
+            Edit::string(vec![Step::key("a"), Step::Index(2), Step::key("b")], "three"),
+            // A removal through a string: the string stays.
+            Edit::Remove { path: vec![Step::key("c"), Step::key("x")] },
+        ];
+        assert_eq!(apply(&v, &edits), v);
+    }
+
+    #[test]
     fn edits_replace_and_add_copy_on_write() {
         let v = json(r#"{"a":[{"b":1},{"b":2}],"c":"x"}"#);
         let out = apply(
