@@ -446,7 +446,10 @@ impl WasmRouter {
     /// The gateway's own stream to upstream `server` for its list changes
     /// (`SubscriptionFilter`), or `null`.
     pub fn control_listen(&self, server: &str) -> Result<JsValue, JsValue> {
-        self.inner.control_listen(server).map(|f| f.map_or(JsValue::NULL, |f| to_js(&f))).map_err(err)
+        self.inner
+            .control_listen(server)
+            .map(|f| f.map_or(JsValue::NULL, |f| to_js(&f)))
+            .map_err(|e| error_to_js(server, &e))
     }
 
     /// The gateway's own `notifications/<list>/list_changed` for a client's stream whose id is
@@ -462,10 +465,7 @@ impl WasmRouter {
 
 /// A listen's error, each diagnostic's span over the subscribed URI it is about.
 fn listen_error(found: &[mcp_naming::router::probe::Found], e: &Error) -> JsValue {
-    let text = e.diagnostics.first().and_then(|d| {
-        found.iter().filter_map(|f| f.value.as_str()).find(|t| d.span.start == 0 && d.span.end == t.len())
-    });
-    error_to_js(text.unwrap_or(""), e)
+    error_to_js(decide::listen_subject(found, e), e)
 }
 
 /// The JSON-RPC error code to answer a client of revision `protocol_version` with, for an

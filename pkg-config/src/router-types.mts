@@ -33,6 +33,14 @@ export type ListCache = {
 /** A page of a merged list: `{ tools: [...] }` (or prompts, …), the next cursor, its caching. */
 export type ListPage<K extends string, T> = { [key in K]: T[] } & { nextCursor?: string } & ListCache;
 
+/** Each merged list `Router.listResult` gives, by its name: its page, of the Router's item types. */
+export interface ListResults<Tool = McpTool, Prompt = McpPrompt, Resource = McpResource, ResourceTemplate = McpResourceTemplate> {
+  tools: ListPage<'tools', Tool>;
+  prompts: ListPage<'prompts', Prompt>;
+  resources: ListPage<'resources', Resource>;
+  resourceTemplates: ListPage<'resourceTemplates', ResourceTemplate>;
+}
+
 /** An MCP tool result, as the core builds it (discovery's answers). */
 export type ToolResult = {
   content: { type: 'text'; text: string }[];

@@ -16,7 +16,7 @@ import type {
 import { apply, find, findPaths } from './probe.mjs';
 import type {
   CompletionReference, ExposedResource, ExposedTool, ExposeOptions, Exposure, Forwarded, ForwardMethod, Header, Incoming,
-  ListOptions, ListPage, Mapped, MapOptions, McpObject, McpPrompt, McpResource, McpResourceTemplate, McpTool, Relay,
+  ListOptions, ListPage, ListResults, Mapped, MapOptions, McpObject, McpPrompt, McpResource, McpResourceTemplate, McpTool, Relay,
   Rewritten, Route, RouterConfig, SearchHit, SearchOptions, ToolResult,
 } from './router-types.mjs';
 // Code mode (issue 37): its own part, mcp-naming/codemode; these are its types and its slot.
@@ -527,6 +527,30 @@ export class Router<
   }
 
   /**
+   * The merged `list` (`tools`, `prompts`, `resources`, `resourceTemplates`) for a client of
+   * revision `protocolVersion` (MCP 2026-07-28 and before; null or absent: none said): as
+   * `listTools()` and the others with `{ ...options, protocolVersion }`, the envelope of that
+   * revision (`resultType`, the gateway's `serverInfo`) and caching that always says something
+   * from 2026-07-28 on. The npm spelling of the core's `Gateway::list_result` (and Python's
+   * `list_result`).
+   * @throws NamingError (invalid_argument for an unknown list; as `listTools`)
+   */
+  listResult<K extends keyof ListResults>(
+    list: K,
+    protocolVersion?: string | null,
+    options?: ListOptions,
+  ): ListResults<Tool, Prompt, Resource, ResourceTemplate>[K] {
+    if (typeof list !== 'string' || !Object.hasOwn(this.#sides, list)) {
+      throw invalidArgument(`list must be one of ${Object.keys(this.#sides).join(', ')}, got ${describe(list)}`, 'list');
+    }
+    if (protocolVersion == null) return this.#list(list, options) as ListResults<Tool, Prompt, Resource, ResourceTemplate>[K];
+    string(protocolVersion, 'protocolVersion');
+    // Options that are not an object go as they are, for the core to word.
+    const opts = options == null ? { protocolVersion } : isObject(options) ? { ...options, protocolVersion } : options;
+    return this.#list(list, opts) as ListResults<Tool, Prompt, Resource, ResourceTemplate>[K];
+  }
+
+  /**
    * The enabled exposed tools: sugar for the entries of `listTools()` (every page, in its order),
    * each with its server and upstream name.
    */
@@ -861,12 +885,13 @@ export class Router<
    * `requestState` sealed to this server and method.
    * @throws NamingError (unknown_server; invalid_argument for a result that is not an object, an unknown resultType, input_required where the method cannot have it; invalid_config without a requestStateKey to seal with)
    */
-  rewriteResponse<R extends object>(server: string, method: ForwardMethod, result: R, protocolVersion?: string): Rewritten<R> {
+  rewriteResponse<R extends object>(server: string, method: ForwardMethod, result: R, protocolVersion?: string | null): Rewritten<R> {
     string(server, 'server');
     string(method, 'method');
-    if (protocolVersion !== undefined) string(protocolVersion, 'protocolVersion');
+    // null is no revision said, as Python's None (and the case files' null) is.
+    if (protocolVersion != null) string(protocolVersion, 'protocolVersion');
     const found = find(result, probe('response'));
-    const d: ResultDecision = call(() => this.#core.decide_response(server, method, found, protocolVersion));
+    const d: ResultDecision = call(() => this.#core.decide_response(server, method, found, protocolVersion ?? undefined));
     return { result: apply(result, d.edits), inputRequired: d.inputRequired === true };
   }
 

@@ -646,12 +646,18 @@ class Router:
         suggestions), ``tool_disabled``."""
         return _core.decide_listen(self._c, find(params, _PROBES["listen"]))
 
-    def acknowledge(self, decision: ListenDecision, acks: Iterable[Tuple[str, Any]]) -> SubscriptionFilter:
+    def acknowledge(self, decision: Any, acks: Iterable[Tuple[str, Any]]) -> SubscriptionFilter:
         """The client's ``notifications/subscriptions/acknowledged`` filter for the stream
-        ``decision`` (what ``listen`` answered), once the upstreams answered: ``acks`` each
+        ``decision`` (what ``listen`` answered; or the client's listen params themselves, a
+        dict or the SDK's model, as the npm package's ``acknowledge(params, acks)`` takes
+        them: decided by ``listen`` first), once the upstreams answered: ``acks`` each
         upstream's acknowledged filter (``(server, notifications)``, a dict or the SDK's
         ``SubscriptionFilter``; for a ``resources/subscribe``, ``{"resourceSubscriptions":
-        [the URIs it subscribed]}``). A URI no upstream acknowledged is left out."""
+        [the URIs it subscribed]}``). A URI no upstream acknowledged is left out.
+        ``NamingError``: as ``listen`` for params."""
+        # What ``listen`` answers has ``upstreams`` and never the params' ``notifications``.
+        if not (isinstance(decision, Mapping) and "upstreams" in decision and "notifications" not in decision):
+            decision = self.listen(decision)
         # Each pair's filter read with the probe of an acknowledgement's params; what is not a
         # pair goes as it is, for the core to word.
         pairs = list(acks) if isinstance(acks, (list, tuple)) else acks

@@ -6,13 +6,14 @@
 //! `mcp_naming::router::Gateway`, does); what a probe found crosses as the core's `Found`,
 //! decisions come back with their JSON keys (`mcp_naming/_contract.pyi`).
 
-use super::convert::{arg, err_about, finds, json, to_py_json, type_error};
+use super::convert::{arg, err_about, error, finds, json, to_py_json, type_error};
 use super::decode::decode;
 use super::options_json;
 use super::router::{optional, variant, CoreRouter};
 use mcp_naming::dialect::JsonType;
 use mcp_naming::router::decide::{
-    client_error_code as error_code, Answered, ListenDecision, Method, ParamsRequest, Response, SubscriptionFilter,
+    client_error_code as error_code, listen_subject, Answered, ListenDecision, Method, ParamsRequest, Response,
+    SubscriptionFilter,
 };
 use mcp_naming::router::{Era, Incoming, Listed};
 use mcp_naming::Code;
@@ -34,7 +35,7 @@ fn upstream_answered<'py>(
     let initialize =
         initialize.cast::<PyBool>().map_err(|_| type_error("initialize", JsonType::Boolean, initialize))?.is_true();
     let answered = Answered::from_result(&json(result, "result")?, initialize);
-    let d = router.borrow_mut().inner.upstream_answered(&server, &answered).map_err(err_about(py, ""))?;
+    let d = router.borrow_mut().inner.upstream_answered(&server, &answered).map_err(err_about(py, &server))?;
     to_py_json(py, &d)
 }
 
@@ -130,7 +131,8 @@ fn decide_listen<'py>(
     router: &Bound<'py, CoreRouter>,
     found: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let d = router.borrow().inner.decide_listen(&finds(found, "found")?).map_err(err_about(py, ""))?;
+    let found = finds(found, "found")?;
+    let d = router.borrow().inner.decide_listen(&found).map_err(|e| error(py, listen_subject(&found, &e), &e))?;
     to_py_json(py, &d)
 }
 
@@ -165,7 +167,7 @@ fn control_listen<'py>(
     server: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let server = arg(server, "server")?;
-    let d = router.borrow().inner.control_listen(&server).map_err(err_about(py, ""))?;
+    let d = router.borrow().inner.control_listen(&server).map_err(err_about(py, &server))?;
     to_py_json(py, &d)
 }
 

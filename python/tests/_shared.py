@@ -177,16 +177,6 @@ for _module in (mcp_naming, registry, openproject):
         FUNCTIONS[_name] = getattr(_module, _name)
 
 
-def _acknowledge(router: Any) -> Any:
-    """``acknowledge(listen params, acks)`` as the scenario files write it: the acknowledgement
-    of the stream ``listen`` decides for those params."""
-    return lambda params, acks: router.acknowledge(router.listen(params), acks)
-
-
-# The calls whose arguments the scenario files write otherwise than the package takes them.
-_ADAPTED = {"acknowledge": _acknowledge}
-
-
 def run_scenario(file: Dict[str, Any], scenario: Dict[str, Any]) -> int:
     """Runs one scenario through the package; how many steps ran."""
     at0 = scenario["title"]
@@ -209,8 +199,6 @@ def run_scenario(file: Dict[str, Any], scenario: Dict[str, Any]) -> int:
         at = f"{at0}: {show({'call': call, 'args': args})}"
         name = snake(call)
         fn = getattr(router, name, None) if router is not None else FUNCTIONS.get(name)
-        if router is not None and call in _ADAPTED:
-            fn = _ADAPTED[call](router)
         assert callable(fn), f"{at}: no {'router method' if router else 'function'} {name}"
         if "error" in step:
             try:

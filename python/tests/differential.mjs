@@ -54,10 +54,6 @@ const revive = (v) => {
   return v;
 };
 
-// The calls whose arguments the scenario files write otherwise than the package takes them:
-// `acknowledge(listen params, acks)` is the acknowledgement of the stream `listen` decides.
-const ADAPTED = { acknowledge: (router) => (params, acks) => router.acknowledge(router.listen(params), acks) };
-const method = (router, call) => (call in ADAPTED ? ADAPTED[call](router) : (...args) => router[call](...args));
 
 const input = revive(JSON.parse(readFileSync(0, 'utf8')));
 // Which of the asked Router methods this build of the package has (`methods`: the names).
@@ -70,6 +66,6 @@ const routers = input.routers.map((r) => {
     return null;
   }, '');
   if (made.error) return [made];
-  return [made, ...r.steps.map((s) => run(() => method(router, s.call)(...s.args), s.call))];
+  return [made, ...r.steps.map((s) => run(() => router[s.call](...s.args), s.call))];
 });
 process.stdout.write(JSON.stringify({ calls, routers, methods }));

@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Tuple
 import pytest
 
 import mcp_naming as n
-from _shared import FUNCTIONS, REPO, snake
+from _shared import FUNCTIONS, REPO, python_words, snake
 from mcp_naming import NamingError, Router
 from test_hostile import hostile_strings
 
@@ -762,12 +762,46 @@ def _sealed(config: Dict[str, Any], steps: List[Dict[str, Any]]) -> Any:
 
 
 def py_revision_call(router: Any, call: str, args: List[Any]) -> Dict[str, Any]:
-    if call == "acknowledge":
-        try:
-            return {"ok": router.acknowledge(router.listen(args[0]), args[1])}
-        except NamingError as e:
-            return {"error": {"code": e.code, "message": e.message, "suggestions": list(e.suggestions), "diagnostics": e.diagnostics}}
+    """A step through the Python package: each call the Router method of its name, taking the
+    arguments as the case file writes them (``acknowledge(listen params, acks)`` as npm's)."""
     return py_call(router, call, args)
+
+
+# A type an npm message names after "is" (``arguments.dryRun is an array``), besides
+# ``python_words``' "got" and "be".
+_IS_JSON_TYPE = re.compile(r"\bis (null|a boolean|a string|an array|an object)\b")
+_PY_TYPE = {"null": "None", "a boolean": "a bool", "a string": "a str", "an array": "a list", "an object": "a dict"}
+
+
+def as_json_parse_reads(v: Any) -> Any:
+    """``v`` with each integer beyond 2^53 as ``JSON.parse`` reads it (the nearest double): the
+    scenarios' JSON reaches the npm package so rounded (``2**53 + 1`` is ``2**53`` there) and
+    the Python package exact, and either passes a client's arguments on as it got them."""
+    if isinstance(v, dict):
+        return {k: as_json_parse_reads(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [as_json_parse_reads(x) for x in v]
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53:
+        return int(float(v))
+    return v
+
+
+def in_python_words(answer: Dict[str, Any]) -> Dict[str, Any]:
+    """The npm package's answer with the types its error messages name in Python's words
+    (``must be a bool, got a str``; ``python_words``, as the scenario files' messages are
+    read, and ``is a list``): each host words a type in its own dialect (src/dialect.rs),
+    nothing else of a message is read otherwise."""
+    e = answer.get("error")
+    if not isinstance(e, dict):
+        return answer
+
+    def words(m: Any) -> Any:
+        return _IS_JSON_TYPE.sub(lambda t: f"is {_PY_TYPE[t.group(1)]}", python_words(m)) if isinstance(m, str) else m
+
+    e = {**e, "message": words(e.get("message"))}
+    if isinstance(e.get("diagnostics"), list):
+        e["diagnostics"] = [{**d, "message": words(d.get("message"))} if isinstance(d, dict) else d for d in e["diagnostics"]]
+    return {**answer, "error": e}
 
 
 def test_revision_2026_against_the_npm_package() -> None:
@@ -792,13 +826,14 @@ def test_revision_2026_against_the_npm_package() -> None:
             made: Dict[str, Any] = {"ok": None}
         except NamingError as e:
             router, made = None, {"error": {"code": e.code, "message": e.message, "suggestions": list(e.suggestions), "diagnostics": e.diagnostics}}
-        if canonical(js_form(made, None)) != canonical(t[0]):
+        if canonical(js_form(made, None)) != canonical(in_python_words(t[0])):
             diffs.append(f"Router({json.dumps(s['config'])[:200]})\n  python: {canonical(made)[:400]}\n  npm:    {canonical(t[0])[:400]}")
         if router is None:
             continue
         for step, answer in zip(s["steps"], t[1:]):
             steps += 1
-            mine = canonical(js_form(py_revision_call(router, step["call"], step["args"]), None))
+            answer = in_python_words(answer)
+            mine = canonical(as_json_parse_reads(js_form(py_revision_call(router, step["call"], step["args"]), None)))
             if mine != canonical(answer):
                 diffs.append(f"{json.dumps(s['config'])[:120]} {step['call']}{json.dumps(step['args'], ensure_ascii=True)[:200]}\n  python: {mine[:400]}\n  npm:    {canonical(answer)[:400]}")
     print(f"\ndifferential (MCP 2026-07-28): {len(scenarios)} scenarios, {compared} compared ({steps} steps), {len(diffs)} differences;"

@@ -130,6 +130,20 @@ def test_a_listen_stream_on_the_sdks_models() -> None:
     assert d["lists"] == {"toolsListChanged": True}
     acks = [("a", t.SubscriptionFilter(resource_subscriptions=["test://doc"])), ("b", {"resourceSubscriptions": []})]
     assert r.acknowledge(d, acks) == {"toolsListChanged": True, "resourceSubscriptions": ["test://doc"]}
+    # The listen params themselves, as the npm package's acknowledge(params, acks) and the case
+    # files take them: the same acknowledgement; malformed params refused as listen refuses them.
+    assert r.acknowledge(params, acks) == r.acknowledge(d, acks)
+    assert r.acknowledge(params.model_dump(by_alias=True, exclude_none=True), acks) == r.acknowledge(d, acks)
+    with pytest.raises(NamingError) as info:
+        r.acknowledge({}, acks)
+    assert info.value.code == "invalid_argument" and "notifications" in info.value.message
+    # An error about a URI or a server spans it, as the core's error does (in code points).
+    with pytest.raises(NamingError) as info:
+        r.acknowledge({"notifications": {"resourceSubscriptions": ["tëst://nowhere"]}}, [])
+    assert info.value.code == "unknown_resource" and info.value.diagnostics[0]["end"] == len("tëst://nowhere")
+    with pytest.raises(NamingError) as info:
+        r.control_listen("nöbody")
+    assert info.value.code == "unknown_server" and (info.value.diagnostics[0]["start"], info.value.diagnostics[0]["end"]) == (0, 6)
     updated = t.ResourceUpdatedNotification(params=t.ResourceUpdatedNotificationParams(uri="test://doc"))
     relay = r.listened("b", updated, 7)
     forward = relay["forward"]

@@ -175,8 +175,8 @@ pub(crate) fn value(v: &Scalar) -> Result<Option<String>, &'static str> {
         Scalar::Boolean(b) => Ok(Some(b.to_string())),
         Scalar::Number(n) if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER => Ok(Some(format!("{}", *n as i64))),
         Scalar::Number(_) => Err("a number that is not an integer within ±(2^53 − 1)"),
-        Scalar::Array => Err("an array"),
-        Scalar::Object => Err("an object"),
+        // In the host's words (`a list`, `a dict` to a Python caller), as every type named.
+        Scalar::Array | Scalar::Object => Err(v.described()),
     }
 }
 

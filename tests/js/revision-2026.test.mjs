@@ -1,27 +1,17 @@
 // The MCP 2026-07-28 scenarios (tests/data/cases/revision-2026.json, run natively by
 // tests/revision_2026.rs on the reference applier) through the package: the same steps, the same
-// answers and errors, each call one of the Router's methods (`listResult` is `listTools` and the
-// other lists with the client's `protocolVersion`).
+// answers and errors, each call one of the Router's methods, taking its arguments as the file
+// writes them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as naming from 'mcp-naming';
 import { load, runScenario } from './data.mjs';
 
-const LISTS = { tools: 'listTools', prompts: 'listPrompts', resources: 'listResources', resourceTemplates: 'listResourceTemplates' };
-
-/** The package's Router, with the corpus's `listResult(list, protocolVersion)` spelled as its list methods. */
-class Router extends naming.Router {
-  listResult(list, protocolVersion) {
-    assert.ok(list in LISTS, `no list ${list}`);
-    return this[LISTS[list]](protocolVersion === undefined ? undefined : { protocolVersion });
-  }
-}
-
 const scenarios = load('cases/revision-2026.json');
 let steps = 0;
 for (const scenario of scenarios.scenarios) {
   test(`2026-07-28: ${scenario.title}`, () => {
-    steps += runScenario(scenarios, scenario, { ...naming, Router });
+    steps += runScenario(scenarios, scenario, naming);
   });
 }
 test('2026-07-28: every scenario step ran', () => {
@@ -52,4 +42,16 @@ test('2026-07-28: the envelope, the error code map and a listen notice', () => {
   assert.throws(() => router.listenNotice('nope', 7), { code: 'invalid_argument' });
   assert.throws(() => router.forward('tools/list', {}), { code: 'invalid_argument' });
   assert.throws(() => router.listTools({ protocolVersion: 5 }), { code: 'invalid_argument' });
+});
+
+test('2026-07-28: listResult is the list of that name with the client\'s protocolVersion', () => {
+  const router = new naming.Router({ style: 'claude', servers: [{ name: 'a' }] });
+  router.exposeTools('a', [{ name: 'ask', inputSchema: { type: 'object' } }]);
+  assert.deepEqual(router.listResult('tools', '2026-07-28'), router.listTools({ protocolVersion: '2026-07-28' }));
+  assert.deepEqual(router.listResult('tools'), router.listTools());
+  assert.deepEqual(router.listResult('tools', null, { pageSize: 1 }), router.listTools({ pageSize: 1 }));
+  assert.deepEqual(router.listResult('resourceTemplates', '2025-11-25'), router.listResourceTemplates({ protocolVersion: '2025-11-25' }));
+  assert.throws(() => router.listResult('nope'), { code: 'invalid_argument' });
+  assert.throws(() => router.listResult('tools', 5), { code: 'invalid_argument' });
+  assert.throws(() => router.listResult('tools', '2026-07-28', { pageSize: 0 }), { code: 'invalid_argument' });
 });

@@ -188,6 +188,34 @@ impl ListenDecision {
     }
 }
 
+/// The text of a client's `subscriptions/listen` params that an error of
+/// [`Router::decide_listen`] is about (the subscribed URI it names), for a host to count the
+/// error's span in its own units; `""` for an error about no text of the params.
+///
+/// ```
+/// use mcp_naming::Json;
+/// use mcp_naming::router::decide::listen_subject;
+/// use mcp_naming::router::probe::{find, probes, Probe};
+/// use mcp_naming::router::Gateway;
+///
+/// let json = |s: &str| -> Json { serde_json::from_str(s).unwrap() };
+/// let gateway = Gateway::from_json(&json(r#"{ "style": "claude", "servers": [{ "name": "files" }] }"#)).unwrap();
+/// let params = json(r#"{ "notifications": { "resourceSubscriptions": ["note://c"] } }"#);
+/// let found = find(&params, probes(Probe::Listen));
+/// let e = gateway.router().decide_listen(&found).unwrap_err();
+/// assert_eq!(listen_subject(&found, &e), "note://c");
+/// assert_eq!((e.diagnostics[0].span.start, e.diagnostics[0].span.end), (0, 8));
+/// ```
+pub fn listen_subject<'f>(found: &'f [Found], error: &Error) -> &'f str {
+    error
+        .diagnostics
+        .first()
+        .and_then(|d| {
+            found.iter().filter_map(|f| f.value.as_str()).find(|t| d.span.start == 0 && d.span.end == t.len())
+        })
+        .unwrap_or("")
+}
+
 impl Router {
     /// What to do with a client's `subscriptions/listen`, from what
     /// [`Probe::Listen`](crate::router::probe::Probe::Listen) found in its params: the list

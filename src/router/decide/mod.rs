@@ -60,7 +60,7 @@ pub use facts::{
     host_tables, Alias, Builtin, HostFacts, HostTables, ListTable, PlacementFlags, ProbeTable, ServerFacts, FLAGS,
 };
 pub use list::DEFAULT_PAGE_SIZE;
-pub use listen::{ListenDecision, ListenedUri, SubscriptionFilter, UpstreamListen};
+pub use listen::{listen_subject, ListenDecision, ListenedUri, SubscriptionFilter, UpstreamListen};
 pub use params::{Header, ParamRead, ParamsDecision, ParamsRequest};
 pub use response::{client_error_code, Response};
 

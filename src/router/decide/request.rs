@@ -60,9 +60,9 @@ fn scalar(value: &Scalar) -> Json {
 
 impl Request {
     /// The text `error` (an error of this request's decision) is about, which its spans index:
-    /// the name (or URI) the params carry; for `call_tool`, the name it calls (but the called
-    /// name for a header that disagrees with it); for a completion, the reference's name or URI.
-    /// Empty when the params carry none.
+    /// the name (or URI) the params carry; for `call_tool`, the name it calls; for a completion,
+    /// the reference's name or URI; for an `Mcp-Name` header that disagrees with the body (or
+    /// does not decode), the header as given. Empty when the params carry none.
     ///
     /// ```
     /// use mcp_naming::router::decide::{Method, Request};
@@ -71,6 +71,12 @@ impl Request {
     /// let params = serde_json::from_str(r#"{ "name": "call_tool", "arguments": { "name": "echoo" } }"#).unwrap();
     /// let request = Request::new(Method::MetaCall, find(&params, probes(Method::MetaCall.probe())));
     /// assert_eq!(request.subject(&Error::invalid_argument("…")), "echoo");
+    ///
+    /// let params = serde_json::from_str(r#"{ "name": "srv__ask" }"#).unwrap();
+    /// let mut request = Request::new(Method::CallTool, find(&params, probes(Method::CallTool.probe())));
+    /// request.header = Some("srv__asqk".to_string());
+    /// let e = mcp_naming::router::NameHeader::new(Some("srv__asqk"), None).check("srv__ask").unwrap_err();
+    /// assert_eq!(request.subject(&e), "srv__asqk");
     /// ```
     pub fn subject(&self, error: &Error) -> &str {
         let at = |pattern: u8, key: Option<&str>| {
@@ -81,6 +87,10 @@ impl Request {
                 .and_then(|f| f.value.as_str())
         };
         let header = matches!(error.code, Code::NameMismatch | Code::InvalidHeader);
+        // A header that disagrees with the body: the error spans the header as given.
+        if let Some(given) = self.header.as_deref().filter(|_| header) {
+            return given;
+        }
         match self.method {
             Method::MetaCall if !header => at(3, Some("name")),
             Method::Complete => at(3, None).or_else(|| at(4, None)),
