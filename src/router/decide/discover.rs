@@ -456,6 +456,31 @@ mod tests {
     }
 
     #[test]
+    fn the_gateway_offers_tools_it_answers_itself_and_nothing_else_of_its_own() {
+        // Upstreams with prompts only: `tools` is offered when the gateway answers tools itself
+        // (built-ins, or discovery), either one alone; never `resources` nor anything else.
+        let prompts_only = Answered::from_result(
+            &json(r#"{ "supportedVersions": ["2026-07-28"], "capabilities": { "prompts": {} } }"#),
+            false,
+        );
+        let capabilities = |config: &str| {
+            let mut r = Router::from_json(&json(config)).unwrap();
+            r.upstream_answered("a", &prompts_only).unwrap();
+            r.decide_discover().result.get("capabilities").unwrap().to_text()
+        };
+        let servers = r#""style": "claude", "servers": [{ "name": "a" }]"#;
+        assert_eq!(capabilities(&format!("{{ {servers} }}")), r#"{"prompts":{}}"#);
+        assert_eq!(
+            capabilities(&format!(r#"{{ {servers}, "builtins": ["health"] }}"#)),
+            r#"{"prompts":{},"tools":{}}"#
+        );
+        assert_eq!(
+            capabilities(&format!(r#"{{ {servers}, "discovery": {{ "mode": "search" }} }}"#)),
+            r#"{"prompts":{},"tools":{}}"#
+        );
+    }
+
+    #[test]
     fn an_upstream_the_gateway_cannot_speak_to_is_refused_and_forgotten() {
         let mut r = router();
         let ok = Answered::from_result(
