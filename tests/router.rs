@@ -1,5 +1,6 @@
-//! The router scenarios of tests/data/cases/router.json (shared with the JS suite,
-//! tests/js/router.test.mjs), plus provider fitting over long names.
+//! The router scenarios of tests/data/cases/router/*.json, one file per topic, every one run
+//! (shared with the JS suite, tests/js/router.test.mjs, and the Python one), plus provider
+//! fitting over long names.
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_naming::router::{Gateway, Router, RouterConfig};
@@ -12,8 +13,10 @@ use support::data;
 
 #[test]
 fn scenarios() {
-    let steps = support::steps::run("cases/router.json", &data::router());
-    assert!(steps >= 150, "only {steps} steps");
+    let files = data::router();
+    assert!(files.len() >= 10, "only {} router scenario files", files.len());
+    let steps: usize = files.iter().map(|(path, file)| support::steps::run(path, file)).sum();
+    assert!(steps >= 250, "only {steps} steps");
 }
 
 #[test]

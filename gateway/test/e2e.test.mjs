@@ -247,7 +247,7 @@ test('--http: Streamable HTTP on 127.0.0.1, Mcp-Name checked, and a gateway chai
     const missing = await post(undefined, '2026-07-28');
     assert.equal(missing.status, 400);
     assert.equal(missing.error?.code, -32020, JSON.stringify(missing));
-    assert.equal(missing.error.data.code, 'name_mismatch'); // the router's code for a missing header (tests/data/cases/router.json)
+    assert.equal(missing.error.data.code, 'name_mismatch'); // the router's code for a missing header (tests/data/cases/router/protocol.json)
     assert.match(missing.error.message, /the Mcp-Name header is missing/);
     const agreed = await post('memory__read_graph');
     assert.equal(agreed.status, 200);

@@ -1,7 +1,7 @@
 """What the pytest suites share: the repository's test data (tests/data, the same files the Rust
 and JS suites run) and the runner of its scenario steps through the Python package.
 
-A step is ``{call, args, result | error, expect?}`` (see ``about`` in tests/data/cases/router.json).
+A step is ``{call, args, result | error, expect?}`` (see ``about`` in tests/data/cases/router/styles.json).
 The calls are the npm package's names (``mapCallTool``); here each is the package's snake_case
 name (``map_call_tool``), its arguments as they are (options mappings in the npm package's keys,
 which the Python functions take too). Expected results carry the JS objects' keys: the package's
@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import mcp_naming
 from mcp_naming import NamingError, openproject, registry
@@ -28,6 +28,11 @@ def load(path: str) -> Any:
     """tests/data/<path>, parsed."""
     with open(DATA / path, encoding="utf-8") as f:
         return json.load(f)
+
+
+def router_files() -> List[Tuple[str, Any]]:
+    """Every router scenario file (tests/data/cases/router/*.json, one per topic), by path in name order."""
+    return [(f"cases/router/{p.name}", load(f"cases/router/{p.name}")) for p in sorted((DATA / "cases" / "router").glob("*.json"))]
 
 
 def snake(name: str) -> str:

@@ -1,4 +1,4 @@
-"""The shared scenarios (tests/data/cases/router.json and keys.json, run natively by
+"""The shared scenarios (tests/data/cases/router/*.json and keys.json, run natively by
 tests/router.rs and tests/keys.rs, and through the npm package by tests/js/router.test.mjs and
 keys.test.mjs; cases/revision-2026.json, MCP 2026-07-28, run natively by
 tests/revision_2026.rs), every step through the Python package."""
@@ -9,18 +9,18 @@ from typing import Any, Dict
 
 import pytest
 
-from _shared import load, run_scenario
+from _shared import load, router_files, run_scenario
 
-ROUTER = load("cases/router.json")
+ROUTER = [(path, file, s) for path, file in router_files() for s in file["scenarios"]]
 KEYS = load("cases/keys.json")
 REVISION = load("cases/revision-2026.json")
 _steps: Dict[str, int] = {}
 _revision_steps: Dict[str, int] = {}
 
 
-@pytest.mark.parametrize("scenario", ROUTER["scenarios"], ids=lambda s: s["title"][:80])
-def test_router_scenario(scenario: Dict[str, Any]) -> None:
-    _steps[scenario["title"]] = run_scenario(ROUTER, scenario)
+@pytest.mark.parametrize("path,file,scenario", ROUTER, ids=lambda v: v if isinstance(v, str) else v["title"][:80] if "title" in v else "file")
+def test_router_scenario(path: str, file: Dict[str, Any], scenario: Dict[str, Any]) -> None:
+    _steps[f"{path}: {scenario['title']}"] = run_scenario(file, scenario)
 
 
 @pytest.mark.parametrize("scenario", KEYS["scenarios"], ids=lambda s: s["title"][:80])
@@ -30,7 +30,7 @@ def test_misspelled_keys(scenario: Dict[str, Any]) -> None:
 
 def test_every_router_step_ran() -> None:
     # Runs after the parametrized cases (pytest keeps file order).
-    total = sum(len(s.get("steps", [])) for s in ROUTER["scenarios"])
+    total = sum(len(s.get("steps", [])) for _, _, s in ROUTER)
     assert sum(_steps.values()) == total, f"{sum(_steps.values())} of {total} steps ran"
     assert total >= 200
 

@@ -1,7 +1,7 @@
 """The Router on the official MCP SDK's own models (``mcp`` 2.x: ``mcp_types``, pydantic):
 every method takes them as it takes dicts and gives back the kind it was given.
 
-The shared router scenarios (tests/data/cases/router.json) run again with each MCP argument
+The shared router scenarios (tests/data/cases/router/*.json) run again with each MCP argument
 turned into the SDK's model (where the SDK can hold it as it is: ``model_validate`` of the dict,
 dumped back, gives the dict), each answer compared to the scenario's expected one as the SDK
 would send it (``model_dump(by_alias=True, exclude_unset=True)``). Then what a gateway relies
@@ -18,7 +18,7 @@ import mcp_types as t
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from _shared import check_error, compare, load, python_keys, show, snake
+from _shared import check_error, compare, python_keys, router_files, show, snake
 from mcp_naming import NamingError, Router
 
 # The SDK's notification classes, by the method each sends.
@@ -102,15 +102,14 @@ def models_in(args: List[Any]) -> int:
     return sum(1 for a in args if isinstance(a, BaseModel) or (isinstance(a, list) and a and isinstance(a[0], BaseModel)))
 
 
-ROUTER_FILE = load("cases/router.json")
-SCENARIOS = [s for s in ROUTER_FILE["scenarios"] if "error" not in s and s.get("config") is not None]
+SCENARIOS = [(file, s) for _, file in router_files() for s in file["scenarios"] if "error" not in s and s.get("config") is not None]
 COUNTS = {"steps": 0, "with models": 0}
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s["title"][:80])
-def test_router_scenario_on_sdk_models(scenario: Dict[str, Any]) -> None:
+@pytest.mark.parametrize("file,scenario", SCENARIOS, ids=lambda v: v["title"][:80] if "title" in v else "file")
+def test_router_scenario_on_sdk_models(file: Dict[str, Any], scenario: Dict[str, Any]) -> None:
     router = Router(scenario["config"])
-    partial = ROUTER_FILE.get("partial", [])
+    partial = file.get("partial", [])
     for step in scenario["steps"]:
         call, args = step["call"], with_models(step["call"], step["args"])
         at = f"{scenario['title']}: {show({'call': call, 'args': step['args']})}"

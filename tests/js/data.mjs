@@ -3,7 +3,7 @@
 // its JSON Schema in tests/data/golden/schema.json, which `cargo test` derives from the typed
 // loader of the Rust runners (tests/support/data.rs) and keeps fresh; so a key the Rust structs do
 // not know (`"sugestion"`) fails here too, naming the file, the path and the key.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 
 const DIR = new URL('../data/', import.meta.url);
@@ -33,6 +33,14 @@ export function load(path) {
 
 /** A convention's table. */
 export const conventionTable = (id) => load(`cases/conventions/${id}.json`);
+
+/** The router scenario files (cases/router/*.json, one per topic), every one, by path in name order. */
+export function routerFiles() {
+  return readdirSync(new URL('cases/router/', DIR))
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => [`cases/router/${name}`, load(`cases/router/${name}`)]);
+}
 
 /** The problems of `value` against `schema` (schema's own definitions), each naming its path. */
 export function check(value, schema, path = '') {
@@ -125,7 +133,7 @@ function validate(value, schema, at, out) {
   }
 }
 
-// ----- Scenario files (cases/router.json, cases/keys.json): the one step form -----
+// ----- Scenario files (cases/router/*.json, cases/keys.json): the one step form -----
 
 /**
  * `actual` against `expected`: equal, but that with `partial` objects are compared on the keys

@@ -1,22 +1,25 @@
-// The router through the package: the shared scenarios (tests/data/cases/router.json, run
+// The router through the package: the shared scenarios (tests/data/cases/router/*.json, run
 // natively by tests/router.rs), the JS hit path, tools/list rewriting of a real server-everything
 // result, provider fitting of long names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as naming from 'mcp-naming';
-import { load, runScenario } from './data.mjs';
+import { load, routerFiles, runScenario } from './data.mjs';
 
 const { Router, checkProviders } = naming;
 
-const scenarios = load('cases/router.json');
+const files = routerFiles();
 let steps = 0;
-for (const scenario of scenarios.scenarios) {
-  test(`router: ${scenario.title}`, () => {
-    steps += runScenario(scenarios, scenario, naming);
-  });
+for (const [path, file] of files) {
+  for (const scenario of file.scenarios) {
+    test(`router: ${path}: ${scenario.title}`, () => {
+      steps += runScenario(file, scenario, naming);
+    });
+  }
 }
 test('router: every scenario step ran', () => {
-  assert.ok(steps >= 150, `only ${steps} steps`);
+  assert.ok(files.length >= 10, `only ${files.length} router scenario files`);
+  assert.ok(steps >= 250, `only ${steps} steps`);
 });
 
 test('router: a table hit is a Map lookup returning the same frozen route', () => {

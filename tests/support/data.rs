@@ -71,6 +71,7 @@ macro_rules! files {
             let mut all: Vec<DataFile> =
                 Convention::ALL.iter().map(|c| file::<ConventionTable>(convention_path(*c))).collect();
             all.extend([$(file::<$ty>($path)),*]);
+            all.extend(router_paths().into_iter().map(file::<Scenarios>));
             all
         }
     };
@@ -93,8 +94,6 @@ files! {
     openproject_data: OpenProjectData = "cases/openproject-data.json";
     /// cases/registry-data.json.
     registry_data: RegistryData = "cases/registry-data.json";
-    /// cases/router.json.
-    router: Scenarios = "cases/router.json";
     /// cases/keys.json.
     keys: Scenarios = "cases/keys.json";
     /// cases/revision-2026.json.
@@ -113,6 +112,33 @@ files! {
     bad_inputs: BadInputs = "cases/bad-input.json";
     /// golden/bad-input.json.
     bad_answers: BadAnswers = "golden/bad-input.json";
+}
+
+/// The router scenarios' directory: one file per topic, every one read by each runner.
+pub const ROUTER_DIR: &str = "cases/router";
+
+/// The router scenario files (under tests/data), in name order: every `.json` of [`ROUTER_DIR`].
+pub fn router_paths() -> Vec<String> {
+    let dir = format!("{DIR}/{ROUTER_DIR}");
+    let mut paths: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".json"))
+        .map(|name| format!("{ROUTER_DIR}/{name}"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// Every router scenario file, by path.
+pub fn router() -> Vec<(String, Scenarios)> {
+    router_paths()
+        .into_iter()
+        .map(|path| {
+            let file = load(&path);
+            (path, file)
+        })
+        .collect()
 }
 
 /// Where a convention's table is.
@@ -931,7 +957,7 @@ pub struct PrefixCase {
     pub prefixes: Vec<String>,
 }
 
-// ----- Scenario files: cases/router.json, cases/keys.json -----
+// ----- Scenario files: cases/router/*.json, cases/keys.json -----
 
 /// A file of scenarios: calls on the package (or a router) in the one step form. How steps
 /// are checked is the file's `about`.
