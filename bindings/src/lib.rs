@@ -28,7 +28,7 @@ mod convert;
 mod data;
 #[cfg(feature = "names")]
 mod found;
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 mod io;
 #[cfg(feature = "names")]
 mod router;
@@ -71,7 +71,7 @@ thread_local! {
 
 /// Reads options for the next call on the input buffer; whether they differ from the defaults
 /// (when they do not, the glue's fast paths answer).
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn read_options(opts: JsValue) -> Result<bool, JsValue> {
     let opts = options(opts)?;
@@ -91,7 +91,7 @@ fn last_options(with: bool) -> Options {
 
 /// The core's tables, for the glue to build its own from (nothing is typed twice):
 /// `[conventionIds, providerIds, partNamesPerConvention, codes, routerStyles]`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn tables() -> js_sys::Array {
     let list = |items: &mut dyn Iterator<Item = &str>| items.map(JsValue::from_str).collect::<js_sys::Array>();
@@ -120,7 +120,7 @@ pub fn fast_patterns() -> JsValue {
 }
 
 /// The boolean verdict with default options, for the name in the input buffer.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn is_valid_in(len: u32, convention: u32) -> Result<bool, JsValue> {
     let convention = convention_at(convention)?;
@@ -128,7 +128,7 @@ pub fn is_valid_in(len: u32, convention: u32) -> Result<bool, JsValue> {
 }
 
 /// The boolean verdict with the options [`read_options`] read, for the name in the input buffer.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn is_valid_in_with(len: u32, convention: u32) -> Result<bool, JsValue> {
     let convention = convention_at(convention)?;
@@ -138,7 +138,7 @@ pub fn is_valid_in_with(len: u32, convention: u32) -> Result<bool, JsValue> {
 
 /// Verdicts for many names in one crossing: the input buffer holds the names' UTF-8, one after
 /// the other, `lengths` their lengths in bytes; one byte (0 or 1) per name comes back.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn is_valid_many_in(len: u32, lengths: &[u32], convention: u32, with_options: bool) -> Result<Vec<u8>, JsValue> {
     let convention = convention_at(convention)?;
@@ -180,7 +180,7 @@ fn parts_spans(name: &str, parts: &Parts<'_>, out: &mut Vec<u32>) {
 /// diagnosticCount, (codeIndex, severity, start, end)*, hasSuggestion, textCount,
 /// (utf16Length)*]`, spans in UTF-16 units (`0xFFFFFFFF` for an absent part). The texts (each
 /// message, then the suggestion) are fetched, concatenated, with [`take_text`].
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn validate_in(len: u32, convention: u32, with_options: bool) -> Result<u32, JsValue> {
     let convention = convention_at(convention)?;
@@ -216,14 +216,14 @@ pub fn validate_in(len: u32, convention: u32, with_options: bool) -> Result<u32,
 }
 
 /// The texts of the last report written to the output buffer (see [`validate_in`]).
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn take_text() -> String {
     io::take_text()
 }
 
 /// `formatToolName`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn format_name(parts: JsValue, convention: u32, opts: JsValue) -> Result<String, JsValue> {
     let convention = convention_at(convention)?;
@@ -232,7 +232,7 @@ pub fn format_name(parts: JsValue, convention: u32, opts: JsValue) -> Result<Str
 }
 
 /// `convertToolName`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn convert_name(name: &str, from: u32, to: u32, opts: JsValue) -> Result<String, JsValue> {
     core::convert(name, convention_at(from)?, convention_at(to)?, &options(opts)?).map_err(|e| error_to_js(name, &e))
@@ -240,7 +240,7 @@ pub fn convert_name(name: &str, from: u32, to: u32, opts: JsValue) -> Result<Str
 
 /// `explainName`: every convention's report on the name, valid and near misses first, each with
 /// its `distance` (spans in UTF-16 units of the name).
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn explain_name(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let mut all = core::explain(name, &options(opts)?);
@@ -252,7 +252,7 @@ pub fn explain_name(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// `detectConventions`: a bit per convention index.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn detect_mask(name: &str, with_options: bool) -> Result<u32, JsValue> {
     let opts = last_options(with_options);
@@ -264,21 +264,21 @@ pub fn detect_mask(name: &str, with_options: bool) -> Result<u32, JsValue> {
 }
 
 /// `conventions()`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn conventions() -> JsValue {
     to_js(&Convention::ALL.map(core::ConventionInfo))
 }
 
 /// `parseResourceUri`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn parse_uri(text: &str) -> Result<JsValue, JsValue> {
     core::parse_resource_uri(text).map(|u| to_js(&u)).map_err(|e| error_to_js(text, &e))
 }
 
 /// `formatResourceUri`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn format_uri(parts: JsValue) -> Result<String, JsValue> {
     let u = ResourceUri::from_json(&json(&parts)?).map_err(|e| error_to_js("", &e))?;
@@ -286,7 +286,7 @@ pub fn format_uri(parts: JsValue) -> Result<String, JsValue> {
 }
 
 /// `validateResourceUri`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn validate_uri(text: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let expected = options(opts)?.expected_namespace;
@@ -297,21 +297,21 @@ pub fn validate_uri(text: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// `namespaceFromSlug`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn namespace_from_slug(slug: &str) -> Result<String, JsValue> {
     core::namespace_from_slug(slug).map_err(|e| error_to_js(slug, &e))
 }
 
 /// `checkProviders`: a bit per provider index.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn providers_mask(name: &str) -> u32 {
     core::check_providers(name).iter().enumerate().filter(|(_, (_, ok))| *ok).fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// `fitToolName`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn fit_name(name: &str, provider: u32, opts: JsValue) -> Result<String, JsValue> {
     let provider = provider_at(provider)?;
@@ -320,14 +320,14 @@ pub fn fit_name(name: &str, provider: u32, opts: JsValue) -> Result<String, JsVa
 }
 
 /// `fitToolNames`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn fit_names(names: Vec<String>, provider: u32) -> Result<Vec<String>, JsValue> {
     Ok(core::fit_all(&names, provider_at(provider)?))
 }
 
 /// `syntropyLayers`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn syntropy_layers(name: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let l = layers(name, &options(opts)?).map_err(|e| error_to_js(name, &e))?;
@@ -344,21 +344,21 @@ fn tool_state(state: &JsValue) -> Result<ToolState, JsValue> {
 }
 
 /// `checkToolState`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn check_tool_state(state: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
     Ok(check_js(tool_state(&state)?.check(&options(opts)?)))
 }
 
 /// Whether a tool-state file enables a tool.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn tool_state_enables(state: JsValue, name: &str) -> Result<bool, JsValue> {
     Ok(tool_state(&state)?.is_enabled(name))
 }
 
 /// `checkAllowList`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
     let entries = mcp_naming::syntropy::allow_entries(&json(&settings)?).map_err(|e| error_to_js("", &e))?;
@@ -366,7 +366,7 @@ pub fn check_allow(settings: JsValue, opts: JsValue) -> Result<JsValue, JsValue>
 }
 
 /// `parseToolName`'s error for an invalid name: the core's own.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn parse_error(name: &str, convention: u32, opts: JsValue) -> Result<(), JsValue> {
     let convention = convention_at(convention)?;
@@ -374,14 +374,14 @@ pub fn parse_error(name: &str, convention: u32, opts: JsValue) -> Result<(), JsV
 }
 
 /// `matchesPermission`.
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn matches_permission(rule: &str, name: &str) -> Result<bool, JsValue> {
     core::PermissionRule::parse(rule).map(|r| r.matches(name)).map_err(|e| error_to_js(rule, &e))
 }
 
 /// `normalizeServerName` (Claude Code's).
-#[cfg(feature = "names")]
+#[cfg(feature = "names-core")]
 #[wasm_bindgen]
 pub fn normalize_server_name(server: &str) -> String {
     core::normalize_server_name(server)
