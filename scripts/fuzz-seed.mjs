@@ -2,7 +2,7 @@
 // the corpora live under fuzz/corpus/, which git ignores), and from the inputs that once made a
 // target fail (fuzz/regressions/<target>/, committed).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { load, CONVENTIONS, conventionTable } from '../tests/js/data.mjs';
+import { load, CONVENTIONS, conventionTable, routerFiles } from '../tests/js/data.mjs';
 
 const data = (name) => load(`cases/${name}.json`);
 const seeds = {};
@@ -17,7 +17,7 @@ for (const c of data('convert').cases) {
 }
 for (const c of data('uri').cases) add('resource_uri', c.uri);
 for (const c of data('slug').cases) add('resource_uri', c.slug);
-for (const s of data('router').scenarios) {
+for (const s of routerFiles().flatMap(([, file]) => file.scenarios)) {
   const steps = s.steps ?? [];
   const names = steps.filter((step) => ['route', 'isEnabled', 'routeResource'].includes(step.call)).map((step) => step.args[0]);
   add('router_config', `${JSON.stringify(s.config)}\n${names.join('\n')}`);

@@ -75,7 +75,7 @@ export function generate(seed, count) {
       const r = random();
       if (r < 0.4) name = pick(SERVERS);
       else if (r < 0.55 && servers.length > 0) name = collide(pick(servers).name);
-      else if (r < 0.65) name = longName(int(40, 130));
+      else if (r < 0.65) name = longName(int(40, 70)); // around the router's 64-character cap on server names
       else name = word(int(1, 14));
       // Server names stay distinct within a case, except rarely (a repeated name is hostile too).
       if (!chance(0.03)) while (servers.some((o) => o.name === name)) name += String(int(0, 9));
